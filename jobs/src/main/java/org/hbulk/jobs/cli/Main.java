@@ -1,0 +1,2 @@
+package org.hbulk.jobs.cli;
+public class Main { public static void main(String[] a) {} }

@@ -1,0 +1,45 @@
+package org.hbulk.mappers;
+
+/**
+ * Every configuration key hbulk reads, in one place. Keys are set on the job configuration by the
+ * driver (or by the user with {@code -D}) and read back by the tasks.
+ */
+public final class HbulkConf {
+  private HbulkConf() {}
+
+  /** The load spec's text, copied verbatim into the job so every task rebuilds the same spec. */
+  public static final String SPEC_TEXT = "hbulk.spec.text";
+
+  /** Where the spec text came from (a file name); used only in error messages. */
+  public static final String SPEC_SOURCE = "hbulk.spec.source";
+
+  /**
+   * Prefix of spec overrides: {@code hbulk.spec.SECTION.KEY=VALUE} replaces or adds KEY in the spec's
+   * section, e.g. {@code -D hbulk.spec.rejects.max=100} or {@code -D hbulk.spec.output.orders.table=o2}.
+   * Applied in the driver and again in every task, so both see the same spec.
+   */
+  public static final String SPEC_OVERRIDE_PREFIX = "hbulk.spec.";
+
+  /** Milliseconds since the epoch at which the run started; the cell timestamp of {@code run-start}. */
+  public static final String RUN_START_MILLIS = "hbulk.run.start-millis";
+
+  /** The run's identifier (its directory name); written into reject records and reports. */
+  public static final String RUN_ID = "hbulk.run.id";
+
+  /**
+   * Base directory of run directories (default {@value #WORK_DIR_DEFAULT}, relative to the working
+   * directory of the default file system: the user's home on HDFS, the current directory locally).
+   */
+  public static final String WORK_DIR = "hbulk.work.dir";
+  public static final String WORK_DIR_DEFAULT = "hbulk-runs";
+
+  /** How often the driver prints job progress, in milliseconds (default {@value #PROGRESS_INTERVAL_DEFAULT}). */
+  public static final String PROGRESS_INTERVAL_MS = "hbulk.progress.interval.ms";
+  public static final long PROGRESS_INTERVAL_DEFAULT = 5000;
+
+  /**
+   * Map and reduce tasks the local job runner runs at once (default: the number of cores). Ignored on
+   * YARN, where the cluster decides.
+   */
+  public static final String LOCAL_PARALLELISM = "hbulk.local.parallelism";
+}

@@ -1,0 +1,34 @@
+package org.hbulk.mappers.expr;
+
+import java.util.List;
+import org.hbulk.mappers.record.ByteBuilder;
+import org.hbulk.mappers.record.Record;
+import org.hbulk.mappers.spec.Column;
+
+/** A column's field as it was written in the CSV, encoded as UTF-8. */
+final class ColumnRef implements Expr {
+  private final Column column;
+
+  ColumnRef(Column column) {
+    this.column = column;
+  }
+
+  Column column() {
+    return column;
+  }
+
+  @Override
+  public void appendTo(Record record, ByteBuilder out) {
+    out.appendUtf8(record.text(column.index()));
+  }
+
+  @Override
+  public List<Column> columns() {
+    return List.of(column);
+  }
+
+  @Override
+  public String toString() {
+    return column.name();
+  }
+}

@@ -1,0 +1,54 @@
+package org.hbulk.mappers.expr;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.hbulk.mappers.record.ByteBuilder;
+import org.hbulk.mappers.record.Record;
+import org.hbulk.mappers.spec.Column;
+
+/** {@code a + b + c}: the parts' bytes one after another. */
+final class Concat implements Expr {
+  private final List<Expr> parts;
+  private final List<Column> columns;
+
+  Concat(List<Expr> parts) {
+    this.parts = List.copyOf(parts);
+    List<Column> cols = new ArrayList<>();
+    for (Expr p : parts) {
+      for (Column c : p.columns()) {
+        if (!cols.contains(c)) {
+          cols.add(c);
+        }
+      }
+    }
+    this.columns = List.copyOf(cols);
+  }
+
+  List<Expr> parts() {
+    return parts;
+  }
+
+  @Override
+  public void appendTo(Record record, ByteBuilder out) {
+    for (Expr p : parts) {
+      p.appendTo(record, out);
+    }
+  }
+
+  @Override
+  public List<Column> columns() {
+    return columns;
+  }
+
+  @Override
+  public Optional<Salt> leadingSalt() {
+    return parts.get(0).leadingSalt();
+  }
+
+  @Override
+  public String toString() {
+    return parts.stream().map(Object::toString).collect(Collectors.joining(" + "));
+  }
+}

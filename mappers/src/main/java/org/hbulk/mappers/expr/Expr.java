@@ -1,0 +1,33 @@
+package org.hbulk.mappers.expr;
+
+import java.util.List;
+import java.util.Optional;
+import org.hbulk.mappers.record.ByteBuilder;
+import org.hbulk.mappers.record.Record;
+import org.hbulk.mappers.spec.Column;
+
+/**
+ * A compiled key or value expression: given a record, it appends bytes. Expressions are immutable
+ * and shared by all records of a task; {@link #appendTo} is called once per record and per use.
+ *
+ * <p>A value that needs an empty field is absent: the caller checks {@link #columns()} before
+ * evaluating (a key with an empty part is rejected, a cell with one is not written), so
+ * {@code appendTo} never sees an empty column it depends on.
+ */
+public interface Expr {
+
+  /** Appends this expression's bytes for the record to {@code out}. */
+  void appendTo(Record record, ByteBuilder out);
+
+  /** The columns this expression reads, in the order they appear. */
+  List<Column> columns();
+
+  /** The expression as it would be written in a spec. */
+  @Override
+  String toString();
+
+  /** The salt this expression begins with, if any: its buckets are the table's natural split points. */
+  default Optional<Salt> leadingSalt() {
+    return Optional.empty();
+  }
+}

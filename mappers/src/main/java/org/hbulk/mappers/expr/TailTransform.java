@@ -1,0 +1,37 @@
+package org.hbulk.mappers.expr;
+
+import java.util.List;
+import org.hbulk.mappers.record.ByteBuilder;
+import org.hbulk.mappers.record.Record;
+import org.hbulk.mappers.spec.Column;
+
+/**
+ * A function of one expression's bytes: the input is appended to the output, then replaced in place
+ * by its transform, so nesting functions needs no buffers of their own.
+ */
+abstract class TailTransform implements Expr {
+  private final Expr input;
+
+  TailTransform(Expr input) {
+    this.input = input;
+  }
+
+  Expr input() {
+    return input;
+  }
+
+  /** Replaces {@code out}'s bytes from {@code mark} to its end with their transform. */
+  abstract void transformTail(ByteBuilder out, int mark);
+
+  @Override
+  public final void appendTo(Record record, ByteBuilder out) {
+    int mark = out.length();
+    input.appendTo(record, out);
+    transformTail(out, mark);
+  }
+
+  @Override
+  public List<Column> columns() {
+    return input.columns();
+  }
+}

@@ -1,0 +1,32 @@
+package org.hbulk.mappers.mapreduce;
+
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.compress.CompressionCodecFactory;
+import org.apache.hadoop.mapreduce.InputSplit;
+import org.apache.hadoop.mapreduce.JobContext;
+import org.apache.hadoop.mapreduce.RecordReader;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.hbulk.mappers.spec.LoadSpec;
+
+/**
+ * CSV files, plain or compressed (any codec Hadoop knows by extension: .gz, .bz2, ...). Plain files
+ * are split unless the spec allows line breaks inside quotes; compressed files are read whole.
+ */
+public class CsvInputFormat extends FileInputFormat<LongWritable, RawRecord> {
+
+  @Override
+  protected boolean isSplitable(JobContext context, Path file) {
+    if (new CompressionCodecFactory(context.getConfiguration()).getCodec(file) != null) {
+      return false;
+    }
+    return !LoadSpec.fromConfiguration(context.getConfiguration()).csv().multiline();
+  }
+
+  @Override
+  public RecordReader<LongWritable, RawRecord> createRecordReader(InputSplit split,
+      TaskAttemptContext context) {
+    return new CsvRecordReader();
+  }
+}

@@ -1,0 +1,81 @@
+package org.hbulk.mappers.mapreduce;
+
+import java.io.IOException;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.hbase.util.MapReduceExtendedCell;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.lib.input.FileSplit;
+import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
+import org.hbulk.mappers.HbulkConf;
+import org.hbulk.mappers.convert.RecordConverter;
+import org.hbulk.mappers.record.RejectException;
+import org.hbulk.mappers.record.RejectReason;
+import org.hbulk.mappers.spec.LoadSpec;
+
+/**
+ * The map task: each CSV record becomes cells keyed by row, or a line in the rejects. All the work
+ * is in {@link RecordConverter}; this class only feeds it, emits and counts.
+ */
+public class CsvToCellsMapper
+    extends Mapper<LongWritable, RawRecord, ImmutableBytesWritable, MapReduceExtendedCell> {
+
+  private RecordConverter converter;
+  private MultipleOutputs<ImmutableBytesWritable, MapReduceExtendedCell> outputs;
+  private RejectWriter rejects;
+  private final ImmutableBytesWritable row = new ImmutableBytesWritable();
+
+  @Override
+  protected void setup(Context context) {
+    Configuration conf = context.getConfiguration();
+    LoadSpec spec = LoadSpec.fromConfiguration(conf);
+    String runStart = conf.get(HbulkConf.RUN_START_MILLIS);
+    if (runStart == null) {
+      throw new IllegalStateException(HbulkConf.RUN_START_MILLIS + " is not set: the driver sets it");
+    }
+    converter = new RecordConverter(spec, Long.parseLong(runStart));
+    outputs = new MultipleOutputs<>(context);
+    String file = context.getInputSplit() instanceof FileSplit fs ? fs.getPath().toString() : "?";
+    rejects = new RejectWriter(outputs, file);
+  }
+
+  @Override
+  protected void map(LongWritable offset, RawRecord raw, Context context)
+      throws IOException, InterruptedException {
+    if (raw.length() == 0 && !raw.truncated()) {
+      context.getCounter(HbulkCounter.BLANK_LINES_SKIPPED).increment(1);
+      return;
+    }
+    context.getCounter(HbulkCounter.RECORDS_READ).increment(1);
+    try {
+      if (raw.truncated()) {
+        throw new RejectException(RejectReason.RECORD_TOO_LONG,
+            "record longer than max-record-bytes; only its start is shown");
+      }
+      List<KeyValue> cells = converter.convert(raw.array(), raw.length());
+      for (KeyValue kv : cells) {
+        row.set(kv.getRowArray(), kv.getRowOffset(), kv.getRowLength());
+        context.write(row, new MapReduceExtendedCell(kv));
+      }
+      context.getCounter(HbulkCounter.RECORDS_LOADED).increment(1);
+      context.getCounter(HbulkCounter.CELLS_EMITTED).increment(cells.size());
+      if (converter.lastEmptyValues() > 0) {
+        context.getCounter(HbulkCounter.EMPTY_VALUES_SKIPPED).increment(converter.lastEmptyValues());
+      }
+    } catch (RejectException e) {
+      context.getCounter(HbulkCounter.RECORDS_REJECTED).increment(1);
+      context.getCounter(e.reason()).increment(1);
+      String text = raw.truncated() ? null : converter.lastText();
+      rejects.write(offset.get(), raw.line(), e.reason(), e.getMessage(), text, raw.array(),
+          raw.length());
+    }
+  }
+
+  @Override
+  protected void cleanup(Context context) throws IOException, InterruptedException {
+    outputs.close();
+  }
+}

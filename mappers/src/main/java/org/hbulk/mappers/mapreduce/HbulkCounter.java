@@ -1,0 +1,22 @@
+package org.hbulk.mappers.mapreduce;
+
+/**
+ * What the map tasks count. Records read = loaded + rejected; blank lines and skipped headers are not
+ * records. Rejects are also counted per reason in the {@code RejectReason} group.
+ */
+public enum HbulkCounter {
+  /** Records handed to the mapper (not blank lines or headers). */
+  RECORDS_READ,
+  /** Records that became cells. */
+  RECORDS_LOADED,
+  /** Records written to the rejects with a reason. */
+  RECORDS_REJECTED,
+  /** Cells the mappers emitted (before the reducers drop exact duplicates). */
+  CELLS_EMITTED,
+  /** Cells not written because a field their value needs was empty. */
+  EMPTY_VALUES_SKIPPED,
+  /** Empty lines between records. */
+  BLANK_LINES_SKIPPED,
+  /** First lines of files skipped because the spec says they are headers. */
+  HEADER_LINES_SKIPPED
+}

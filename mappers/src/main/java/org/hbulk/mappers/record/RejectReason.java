@@ -1,0 +1,26 @@
+package org.hbulk.mappers.record;
+
+/**
+ * Why a record was rejected. Each reason is also a counter (group {@code RejectReason}) so the job's
+ * counters say how many records were rejected for what.
+ */
+public enum RejectReason {
+  /** The text is not one valid CSV record: an unclosed quote, a stray character after a quote. */
+  MALFORMED_CSV,
+  /** The record's bytes are not valid in the spec's charset. */
+  BAD_ENCODING,
+  /** Longer than the spec's {@code max-record-bytes}. */
+  RECORD_TOO_LONG,
+  /** More or fewer fields than the spec has columns. */
+  FIELD_COUNT,
+  /** A field that does not parse as its column's type. */
+  BAD_VALUE,
+  /** A column the row key needs is empty. */
+  EMPTY_KEY_PART,
+  /** The row key is longer than HBase allows (32,767 bytes). */
+  KEY_TOO_LONG,
+  /** Every cell of an output is empty: HBase has no empty rows, so the record would vanish. */
+  EMPTY_ROW,
+  /** The cell timestamp's column is empty or the timestamp is negative. */
+  BAD_TIMESTAMP
+}

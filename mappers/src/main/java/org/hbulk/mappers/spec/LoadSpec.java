@@ -1,0 +1,129 @@
+package org.hbulk.mappers.spec;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
+import org.hbulk.mappers.HbulkConf;
+
+/**
+ * The validated load spec: how one CSV source becomes cells. Immutable; built once in the driver,
+ * carried to the tasks as its text plus overrides in the job configuration, and rebuilt there by
+ * {@link #fromConfiguration}.
+ */
+public final class LoadSpec {
+  private final String source;
+  private final String text;
+  private final Map<String, String> overrides;
+  private final CsvOptions csv;
+  private final List<Column> columns;
+  private final List<OutputSpec> outputs;
+  private final RejectBudget rejectBudget;
+
+  LoadSpec(String source, String text, Map<String, String> overrides, CsvOptions csv,
+      List<Column> columns, List<OutputSpec> outputs, RejectBudget rejectBudget) {
+    this.source = source;
+    this.text = text;
+    this.overrides = Map.copyOf(overrides);
+    this.csv = csv;
+    this.columns = List.copyOf(columns);
+    this.outputs = List.copyOf(outputs);
+    this.rejectBudget = rejectBudget;
+  }
+
+  /** Parses and validates a spec; every problem is a {@link SpecException} naming the line. */
+  public static LoadSpec parse(String source, String text, Map<String, String> overrides) {
+    SpecText parsed = SpecText.parse(source, text).withOverrides(overrides);
+    return SpecParser.build(parsed, text, overrides);
+  }
+
+  public static LoadSpec parse(String source, String text) {
+    return parse(source, text, Map.of());
+  }
+
+  /** Rebuilds the spec the driver put into the job configuration, with the same overrides. */
+  public static LoadSpec fromConfiguration(Configuration conf) {
+    String text = conf.get(HbulkConf.SPEC_TEXT);
+    if (text == null) {
+      throw new SpecException("the job configuration has no " + HbulkConf.SPEC_TEXT
+          + ": this task was not set up by hbulk's driver");
+    }
+    return parse(conf.get(HbulkConf.SPEC_SOURCE, "spec"), text, overridesIn(conf));
+  }
+
+  /** Writes this spec into a job configuration, for {@link #fromConfiguration}. */
+  public void toConfiguration(Configuration conf) {
+    conf.set(HbulkConf.SPEC_TEXT, text);
+    conf.set(HbulkConf.SPEC_SOURCE, source);
+    for (Map.Entry<String, String> e : overridesIn(conf).entrySet()) {
+      conf.unset(HbulkConf.SPEC_OVERRIDE_PREFIX + e.getKey());
+    }
+    for (Map.Entry<String, String> e : overrides.entrySet()) {
+      conf.set(HbulkConf.SPEC_OVERRIDE_PREFIX + e.getKey(), e.getValue());
+    }
+  }
+
+  /** The {@code hbulk.spec.SECTION.KEY} overrides in a configuration, by {@code SECTION.KEY}. */
+  public static Map<String, String> overridesIn(Configuration conf) {
+    Map<String, String> found = new TreeMap<>();
+    for (Map.Entry<String, String> e : conf.getPropsWithPrefix(HbulkConf.SPEC_OVERRIDE_PREFIX).entrySet()) {
+      String key = HbulkConf.SPEC_OVERRIDE_PREFIX + e.getKey();
+      if (!key.equals(HbulkConf.SPEC_TEXT) && !key.equals(HbulkConf.SPEC_SOURCE)) {
+        found.put(e.getKey(), e.getValue());
+      }
+    }
+    return found;
+  }
+
+  /** The spec file name, for messages. */
+  public String source() {
+    return source;
+  }
+
+  /** The spec file's text as written, before overrides. */
+  public String text() {
+    return text;
+  }
+
+  public Map<String, String> overrides() {
+    return overrides;
+  }
+
+  public CsvOptions csv() {
+    return csv;
+  }
+
+  public List<Column> columns() {
+    return columns;
+  }
+
+  public List<OutputSpec> outputs() {
+    return outputs;
+  }
+
+  public RejectBudget rejectBudget() {
+    return rejectBudget;
+  }
+
+  /** The tables the outputs write to, in spec order without repeats. */
+  public Set<String> tables() {
+    Set<String> tables = new LinkedHashSet<>();
+    for (OutputSpec o : outputs) {
+      tables.add(o.table());
+    }
+    return tables;
+  }
+
+  /** The families the outputs writing to {@code table} use. */
+  public Set<String> families(String table) {
+    Set<String> families = new java.util.TreeSet<>();
+    for (OutputSpec o : outputs) {
+      if (o.table().equals(table)) {
+        families.addAll(o.families());
+      }
+    }
+    return families;
+  }
+}

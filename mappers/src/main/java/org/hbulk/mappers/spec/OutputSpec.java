@@ -1,0 +1,24 @@
+package org.hbulk.mappers.spec;
+
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.hbulk.mappers.expr.Expr;
+
+/** One {@code [output NAME]} section: every record becomes one row of {@code table} under {@code key}. */
+public record OutputSpec(String name, String table, Expr key, TimestampSource timestamp,
+    List<CellSpec> cells) {
+
+  public OutputSpec {
+    cells = List.copyOf(cells);
+  }
+
+  /** The column families the cells write to, sorted. */
+  public Set<String> families() {
+    Set<String> families = new TreeSet<>();
+    for (CellSpec c : cells) {
+      families.add(c.family());
+    }
+    return families;
+  }
+}

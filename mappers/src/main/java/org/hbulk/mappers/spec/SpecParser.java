@@ -1,0 +1,335 @@
+package org.hbulk.mappers.spec;
+
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.time.DateTimeException;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.hadoop.hbase.TableName;
+import org.hbulk.mappers.expr.Expr;
+import org.hbulk.mappers.expr.ExprParser;
+import org.hbulk.mappers.spec.SpecText.Entry;
+import org.hbulk.mappers.spec.SpecText.Section;
+
+/** Turns a spec's sections into a validated {@link LoadSpec}; the format is documented in the README. */
+final class SpecParser {
+  private static final List<String> SECTION_TYPES = List.of("csv", "columns", "output", "rejects");
+  private static final List<String> CSV_KEYS = List.of("delimiter", "quote", "escape", "header",
+      "charset", "multiline", "max-record-bytes", "trim");
+  private static final List<String> OUTPUT_KEYS = List.of("table", "key", "timestamp");
+  private static final List<String> REJECT_KEYS = List.of("max", "max-ratio");
+
+  private final String source;
+
+  private SpecParser(String source) {
+    this.source = source;
+  }
+
+  static LoadSpec build(SpecText spec, String originalText, Map<String, String> overrides) {
+    return new SpecParser(spec.source()).validate(spec, originalText, overrides);
+  }
+
+  private LoadSpec validate(SpecText spec, String originalText, Map<String, String> overrides) {
+    for (Section s : spec.sections()) {
+      if (!SECTION_TYPES.contains(s.type())) {
+        throw SpecException.at(source, s.line(), "unknown section [" + s.type() + "] (sections: "
+            + String.join(", ", SECTION_TYPES) + ")");
+      }
+      boolean named = s.type().equals("output");
+      if (named == s.name().isEmpty()) {
+        throw SpecException.at(source, s.line(), named
+            ? "an output section needs a name: [output NAME]"
+            : "[" + s.type() + "] takes no name");
+      }
+    }
+    CsvOptions csv = spec.sections().stream().filter(s -> s.type().equals("csv")).findFirst()
+        .map(this::csv).orElse(CsvOptions.defaults());
+    Section columnSection = spec.sections().stream().filter(s -> s.type().equals("columns"))
+        .findFirst().orElseThrow(() -> SpecException.at(source, 0,
+            "no [columns] section: list the CSV's columns in order, one 'name = type' a line"));
+    List<Column> columns = columns(columnSection);
+    Map<String, Column> byName = new LinkedHashMap<>();
+    for (Column c : columns) {
+      byName.put(c.name(), c);
+    }
+    List<OutputSpec> outputs = new ArrayList<>();
+    for (Section s : spec.sections()) {
+      if (s.type().equals("output")) {
+        outputs.add(output(s, byName));
+      }
+    }
+    if (outputs.isEmpty()) {
+      throw SpecException.at(source, 0,
+          "no [output NAME] section: say which table, row key and cells each record becomes");
+    }
+    if (outputs.stream().map(OutputSpec::table).distinct().count() > 1) {
+      throw SpecException.at(source, 0, "outputs write to several tables "
+          + outputs.stream().map(OutputSpec::table).distinct().toList()
+          + ": this version loads one table per spec; give every output the same table");
+    }
+    RejectBudget budget = spec.sections().stream().filter(s -> s.type().equals("rejects"))
+        .findFirst().map(this::budget).orElse(RejectBudget.none());
+    return new LoadSpec(source, originalText, overrides, csv, columns, outputs, budget);
+  }
+
+  private CsvOptions csv(Section s) {
+    checkKeys(s, CSV_KEYS);
+    CsvOptions d = CsvOptions.defaults();
+    char delimiter = s.entry("delimiter").map(e -> character(e, false)).orElse(d.delimiter());
+    Character quote = s.entry("quote").map(e -> character(e, true)).orElse(d.quote());
+    Character escape = s.entry("escape").map(e -> character(e, true)).orElse(d.escape());
+    boolean header = s.entry("header").map(this::bool).orElse(d.header());
+    boolean multiline = s.entry("multiline").map(this::bool).orElse(d.multiline());
+    boolean trim = s.entry("trim").map(this::bool).orElse(d.trim());
+    int maxBytes = s.entry("max-record-bytes").map(e -> (int) number(e, 16, Integer.MAX_VALUE - 16))
+        .orElse(d.maxRecordBytes());
+    Charset charset = s.entry("charset").map(this::charset).orElse(d.charset());
+    if (quote != null && quote == delimiter) {
+      throw at(s.entry("quote").orElseThrow(), "the quote and the delimiter must differ");
+    }
+    if (escape != null && (escape == delimiter || (quote != null && escape.equals(quote)))) {
+      throw at(s.entry("escape").orElseThrow(), "the escape must differ from the delimiter and the quote"
+          + " (doubled quotes, \"\", need no escape: leave escape out)");
+    }
+    if (multiline && quote == null) {
+      throw at(s.entry("multiline").orElseThrow(), "multiline needs a quote character");
+    }
+    return new CsvOptions(delimiter, quote, escape, header, charset, multiline, maxBytes, trim);
+  }
+
+  private List<Column> columns(Section s) {
+    List<Column> columns = new ArrayList<>();
+    for (Entry e : s.entries()) {
+      if (!e.key().matches("[A-Za-z_][A-Za-z0-9_]*")) {
+        throw at(e, "column name '" + e.key() + "' must start with a letter or '_' and hold only"
+            + " letters, digits and '_'");
+      }
+      columns.add(column(e, columns.size()));
+    }
+    if (columns.isEmpty()) {
+      throw SpecException.at(source, s.line(), "[columns] lists no column");
+    }
+    return columns;
+  }
+
+  private Column column(Entry e, int index) {
+    String type = e.value();
+    String lower = type.toLowerCase(Locale.ROOT);
+    switch (lower) {
+      case "string", "int", "long", "double", "boolean", "skip":
+        return new Column(e.key(), index, ColumnType.valueOf(lower.toUpperCase(Locale.ROOT)), null, null);
+      default:
+        break;
+    }
+    if (lower.startsWith("timestamp")) {
+      String rest = type.substring("timestamp".length()).strip();
+      if (rest.isEmpty()) {
+        throw at(e, "timestamp needs a pattern: timestamp(yyyy-MM-dd HH:mm:ss[, zone]),"
+            + " timestamp(epoch-millis), timestamp(epoch-seconds) or timestamp(iso[, zone])");
+      }
+      if (!rest.startsWith("(") || !rest.endsWith(")")) {
+        throw at(e, "expected timestamp(pattern[, zone]), found '" + type + "'");
+      }
+      String[] args = rest.substring(1, rest.length() - 1).split(",");
+      if (args.length > 2 || args[0].isBlank()) {
+        throw at(e, "expected timestamp(pattern[, zone]), found '" + type + "'");
+      }
+      String pattern = args[0].strip();
+      ZoneId zone = ZoneOffset.UTC;
+      if (args.length == 2) {
+        try {
+          zone = ZoneId.of(args[1].strip());
+        } catch (DateTimeException ex) {
+          throw at(e, "unknown time zone '" + args[1].strip() + "' (e.g. UTC, Asia/Shanghai, +08:00)");
+        }
+      }
+      if (!pattern.equals(Column.EPOCH_MILLIS) && !pattern.equals(Column.EPOCH_SECONDS)
+          && !pattern.equals(Column.ISO)) {
+        try {
+          DateTimeFormatter.ofPattern(pattern);
+        } catch (IllegalArgumentException ex) {
+          throw at(e, "bad time pattern '" + pattern + "': " + ex.getMessage());
+        }
+        if (!pattern.contains("d") && !pattern.contains("D")) {
+          throw at(e, "time pattern '" + pattern + "' has no day: a timestamp needs at least a date");
+        }
+      }
+      return new Column(e.key(), index, ColumnType.TIMESTAMP, pattern, zone);
+    }
+    throw at(e, "unknown type '" + type
+        + "' (types: string, int, long, double, boolean, timestamp(pattern[, zone]), skip)");
+  }
+
+  private OutputSpec output(Section s, Map<String, Column> columns) {
+    String where = source + ":" + s.line() + ": [output " + s.name() + "]";
+    Entry tableEntry = s.entry("table").orElseThrow(() -> new SpecException(where
+        + ": needs 'table = NAME'"));
+    String table = tableEntry.value();
+    try {
+      TableName.valueOf(table);
+    } catch (IllegalArgumentException ex) {
+      throw at(tableEntry, "'" + table + "' is not a valid HBase table name: " + ex.getMessage());
+    }
+    Entry keyEntry = s.entry("key").orElseThrow(() -> new SpecException(where
+        + ": needs 'key = EXPRESSION', the row key"));
+    Expr key = ExprParser.parse(keyEntry.value(), columns, place(keyEntry, "key"));
+    if (key.columns().isEmpty()) {
+      throw at(keyEntry, "the key reads no column: every record would get the same row");
+    }
+    TimestampSource ts = s.entry("timestamp").map(e -> timestamp(e, columns))
+        .orElse(TimestampSource.runStart());
+    List<CellSpec> cells = new ArrayList<>();
+    for (Entry e : s.entries()) {
+      if (OUTPUT_KEYS.contains(e.key())) {
+        continue;
+      }
+      int colon = e.key().indexOf(':');
+      if (colon < 0) {
+        throw at(e, "unknown setting '" + e.key() + "' (settings: " + String.join(", ", OUTPUT_KEYS)
+            + "; cells are written 'family:qualifier = expression')");
+      }
+      String family = e.key().substring(0, colon);
+      String qualifier = e.key().substring(colon + 1);
+      checkFamily(e, family);
+      cells.add(new CellSpec(family, qualifier,
+          ExprParser.parse(e.value(), columns, place(e, e.key()))));
+    }
+    if (cells.isEmpty()) {
+      throw new SpecException(where + ": has no cells; add at least one 'family:qualifier = column'");
+    }
+    return new OutputSpec(s.name(), table, key, ts, cells);
+  }
+
+  private void checkFamily(Entry e, String family) {
+    if (family.isEmpty()) {
+      throw at(e, "the column family before ':' is empty");
+    }
+    if (family.startsWith(".") || !family.matches("[\\p{Graph}]+")) {
+      throw at(e, "'" + family + "' is not a valid column family name (printable characters, not"
+          + " starting with '.')");
+    }
+  }
+
+  private TimestampSource timestamp(Entry e, Map<String, Column> columns) {
+    String v = e.value();
+    if (v.equals(TimestampSource.RUN_START_WORD)) {
+      return TimestampSource.runStart();
+    }
+    if (v.matches("[0-9]+")) {
+      return new TimestampSource(TimestampSource.Kind.FIXED, number(e, 0, Long.MAX_VALUE), null);
+    }
+    Column c = columns.get(v);
+    if (c == null) {
+      throw at(e, "expected run-start, epoch milliseconds or a column name, found '" + v
+          + "' (columns: " + String.join(", ", columns.keySet()) + ")");
+    }
+    if (c.type() != ColumnType.TIMESTAMP && c.type() != ColumnType.LONG) {
+      throw at(e, "column '" + v + "' is " + c.describeType()
+          + "; a cell timestamp column must be a timestamp or a long of epoch milliseconds");
+    }
+    return new TimestampSource(TimestampSource.Kind.COLUMN, 0, c);
+  }
+
+  private RejectBudget budget(Section s) {
+    checkKeys(s, REJECT_KEYS);
+    long max = s.entry("max").map(e -> e.value().equals("unlimited") ? -1L : number(e, 0, Long.MAX_VALUE))
+        .orElse(s.entry("max-ratio").isPresent() ? -1L : 0L);
+    double ratio = s.entry("max-ratio").map(this::ratio).orElse(-1.0);
+    return new RejectBudget(max, ratio);
+  }
+
+  private double ratio(Entry e) {
+    try {
+      double r = Double.parseDouble(e.value());
+      if (r >= 0 && r <= 1) {
+        return r;
+      }
+    } catch (NumberFormatException ignored) {
+      // reported below
+    }
+    throw at(e, "expected a share between 0 and 1 (0.01 is 1%), found '" + e.value() + "'");
+  }
+
+  private void checkKeys(Section s, List<String> known) {
+    for (Entry e : s.entries()) {
+      if (!known.contains(e.key())) {
+        throw at(e, "unknown setting '" + e.key() + "' in [" + s.type() + "] (settings: "
+            + String.join(", ", known) + ")");
+      }
+    }
+  }
+
+  private Character character(Entry e, boolean noneAllowed) {
+    String v = e.value();
+    if (noneAllowed && v.equals("none")) {
+      return null;
+    }
+    switch (v) {
+      case "tab", "\\t":
+        return '\t';
+      case "space":
+        return ' ';
+      default:
+        break;
+    }
+    if (v.length() != 1) {
+      throw at(e, "expected one character" + (noneAllowed ? ", 'none'" : "") + ", 'tab' or 'space',"
+          + " found '" + v + "'");
+    }
+    if (v.charAt(0) >= 128) {
+      throw at(e, "expected an ASCII character, found '" + v + "'");
+    }
+    return v.charAt(0);
+  }
+
+  private boolean bool(Entry e) {
+    return switch (e.value()) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw at(e, "expected true or false, found '" + e.value() + "'");
+    };
+  }
+
+  private long number(Entry e, long min, long max) {
+    try {
+      long n = Long.parseLong(e.value());
+      if (n >= min && n <= max) {
+        return n;
+      }
+    } catch (NumberFormatException ignored) {
+      // reported below
+    }
+    throw at(e, "expected a whole number from " + min + " to " + max + ", found '" + e.value() + "'");
+  }
+
+  private Charset charset(Entry e) {
+    Charset cs;
+    try {
+      cs = Charset.forName(e.value());
+    } catch (IllegalArgumentException ex) {
+      throw at(e, "unknown charset '" + e.value() + "'");
+    }
+    // Records are framed on bytes: line breaks, quotes and delimiters must be the ASCII bytes.
+    String probe = "\n\r\",;|\t\\' ";
+    if (!cs.canEncode() || !Arrays.equals(probe.getBytes(cs), probe.getBytes(StandardCharsets.US_ASCII))) {
+      throw at(e, "charset " + cs.name() + " is not ASCII-compatible (UTF-16 and UTF-32 are not"
+          + " supported); convert the files to UTF-8");
+    }
+    return cs;
+  }
+
+  private String place(Entry e, String what) {
+    return (e.line() > 0 ? source + ":" + e.line() : source + " (override)") + ": " + what;
+  }
+
+  private SpecException at(Entry e, String message) {
+    return new SpecException(place(e, e.key()) + ": " + message);
+  }
+}
