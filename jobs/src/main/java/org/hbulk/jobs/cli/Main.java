@@ -1,2 +1,92 @@
 package org.hbulk.jobs.cli;
-public class Main { public static void main(String[] a) {} }
+
+import java.io.PrintStream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.conf.Configured;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.util.Tool;
+import org.apache.hadoop.util.ToolRunner;
+import org.hbulk.jobs.ExitCode;
+import org.hbulk.jobs.HbulkException;
+import org.hbulk.mappers.spec.SpecException;
+import picocli.CommandLine;
+
+/**
+ * The {@code hbulk} program. Runs under Hadoop's ToolRunner, so {@code -D}, {@code -conf},
+ * {@code -libjars} and {@code -files} given before the command work as in every Hadoop tool; the
+ * commands take {@code -D} after their name too. Only {@link #main} exits the JVM.
+ */
+public final class Main extends Configured implements Tool {
+  private final PrintStream out;
+  private final PrintStream err;
+
+  public Main(Configuration conf, PrintStream out, PrintStream err) {
+    super(conf);
+    this.out = out;
+    this.err = err;
+  }
+
+  public static void main(String[] args) throws Exception {
+    Configuration conf = HBaseConfiguration.create();
+    System.exit(ToolRunner.run(conf, new Main(conf, System.out, System.err), args));
+  }
+
+  /** Runs one command line; returns the exit code. */
+  @Override
+  public int run(String[] args) {
+    CommandLine cli = commandLine(getConf(), out, err);
+    return cli.execute(args);
+  }
+
+  static CommandLine commandLine(Configuration conf, PrintStream out, PrintStream err) {
+    CommandLine cli = new CommandLine(new HbulkCommand(conf, out, err));
+    cli.setOut(new java.io.PrintWriter(out, true));
+    cli.setErr(new java.io.PrintWriter(err, true));
+    cli.setExitCodeExceptionMapper(Main::exitCode);
+    addExitCodes(cli);
+    cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+      boolean verbose = parseResult.originalArgs().contains("--verbose")
+          || parseResult.originalArgs().contains("-v");
+      err.println("hbulk: " + message(e));
+      if (verbose) {
+        e.printStackTrace(err);
+      } else if (exitCode(e) == ExitCode.INTERNAL.code()) {
+        err.println("hbulk: run again with --verbose for the stack trace");
+      }
+      return exitCode(e);
+    });
+    return cli;
+  }
+
+  /** Every command's help ends with the exit codes, from the one list in {@link ExitCode}. */
+  private static void addExitCodes(CommandLine cli) {
+    java.util.Map<String, String> codes = new java.util.LinkedHashMap<>();
+    for (ExitCode c : ExitCode.values()) {
+      codes.put(String.format("%3d", c.code()), c.meaning());
+    }
+    cli.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(codes);
+    for (CommandLine sub : cli.getSubcommands().values()) {
+      addExitCodes(sub);
+    }
+  }
+
+  static int exitCode(Throwable e) {
+    if (e instanceof HbulkException h) {
+      return h.exitCode().code();
+    }
+    if (e instanceof SpecException) {
+      return ExitCode.BAD_SPEC.code();
+    }
+    if (e instanceof CommandLine.ParameterException) {
+      return ExitCode.USAGE.code();
+    }
+    return ExitCode.INTERNAL.code();
+  }
+
+  private static String message(Throwable e) {
+    if (e instanceof HbulkException || e instanceof SpecException) {
+      return e.getMessage();
+    }
+    return "unexpected error: " + e;
+  }
+}

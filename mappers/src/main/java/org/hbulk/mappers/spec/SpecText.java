@@ -129,6 +129,13 @@ public final class SpecText {
           key = path.substring(prefix.length());
         }
       }
+      int dot = path.indexOf('.');
+      if (target == null && dot > 0 && dot < path.length() - 1 && !path.startsWith("output.")) {
+        // An override may add an unnamed section the file leaves out, e.g. [rejects].
+        target = new Section(path.substring(0, dot), "", 0, new ArrayList<>());
+        key = path.substring(dot + 1);
+        copy.add(target);
+      }
       if (target == null) {
         throw new SpecException(source + ": override '" + path
             + "' names no section of the spec (sections: "

@@ -1,0 +1,47 @@
+package org.hbulk.jobs.cli;
+
+import java.util.concurrent.Callable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.client.Connection;
+import org.hbulk.jobs.load.BulkLoad;
+import org.hbulk.jobs.load.LoadReport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "complete", mixinStandardHelpOptions = true,
+    description = {"Loads the HFiles of a prepared run into its table with BulkLoadHFiles. "
+        + "Safe to repeat: a run already loaded is left alone."},
+    footerHeading = "%nExamples:%n",
+    footer = {
+        "  hbulk complete --run-dir hbulk-runs/orders/20261123-020000-000",
+        "  hbulk complete --run-dir var/runs/o1 --accept-rejects"})
+final class CompleteCommand implements Callable<Integer> {
+  @ParentCommand
+  HbulkCommand parent;
+
+  @Mixin
+  CommonOptions common;
+
+  @Option(names = "--run-dir", required = true, paramLabel = "DIR",
+      description = "The run directory 'prepare' wrote.")
+  String runDir;
+
+  @Option(names = "--accept-rejects",
+      description = "Load even though the rejects exceeded the budget.")
+  boolean acceptRejects;
+
+  @Override
+  public Integer call() throws Exception {
+    Configuration conf = common.apply(parent.conf());
+    try (Connection connection = Connections.open(conf)) {
+      LoadReport report = new BulkLoad(conf, connection, parent.out(), parent.err())
+          .complete(new Path(runDir), acceptRejects);
+      parent.out().print(report.toText());
+      parent.out().println("report: " + new Path(report.runDir(), "report.json"));
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,56 @@
+package org.hbulk.jobs.cli;
+
+import java.io.PrintStream;
+import org.apache.hadoop.conf.Configuration;
+import picocli.CommandLine.Command;
+
+/** The top-level command: only lists the others. */
+@Command(name = "hbulk",
+    mixinStandardHelpOptions = true,
+    versionProvider = HbulkCommand.Version.class,
+    description = "Bulk-loads CSV files into HBase through HFiles, with designed row keys.",
+    subcommands = {LoadCommand.class, PrepareCommand.class, CompleteCommand.class,
+        CreateTableCommand.class, ScanCommand.class, PingCommand.class, SampleDataCommand.class,
+        picocli.CommandLine.HelpCommand.class},
+    footerHeading = "%nExamples:%n",
+    footer = {
+        "  hbulk create-table --spec conf/examples/orders.spec",
+        "  hbulk load --spec conf/examples/orders.spec --input data/orders.csv",
+        "  hbulk prepare --spec orders.spec --input 'hdfs:///dumps/2026-11-22/*.csv.gz'",
+        "  hbulk complete --run-dir hbulk-runs/orders/20261123-020000-000"})
+final class HbulkCommand implements Runnable {
+  private final Configuration conf;
+  private final PrintStream out;
+  private final PrintStream err;
+
+  HbulkCommand(Configuration conf, PrintStream out, PrintStream err) {
+    this.conf = conf;
+    this.out = out;
+    this.err = err;
+  }
+
+  Configuration conf() {
+    return conf;
+  }
+
+  PrintStream out() {
+    return out;
+  }
+
+  PrintStream err() {
+    return err;
+  }
+
+  @Override
+  public void run() {
+    new picocli.CommandLine(this).usage(out);
+  }
+
+  static final class Version implements picocli.CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String v = HbulkCommand.class.getPackage().getImplementationVersion();
+      return new String[] {"hbulk " + (v == null ? "(development build)" : v)};
+    }
+  }
+}

@@ -1,0 +1,49 @@
+package org.hbulk.jobs.cli;
+
+import java.util.concurrent.Callable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.client.Connection;
+import org.hbulk.jobs.load.BulkLoad;
+import org.hbulk.jobs.load.LoadReport;
+import org.hbulk.mappers.spec.LoadSpec;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "load", mixinStandardHelpOptions = true,
+    description = {"Loads CSV into an existing table: writes HFiles with a MapReduce job (one reducer "
+        + "per region), checks the reject budget, then hands the HFiles to HBase with BulkLoadHFiles.",
+        "Same as 'prepare' followed by 'complete'."},
+    footerHeading = "%nExamples:%n",
+    footer = {
+        "  hbulk load --spec conf/examples/orders.spec --input var/data/orders.csv",
+        "  hbulk load -s orders.spec -i 'hdfs:///dumps/2026-11-22/' --max-rejects 100",
+        "  hbulk load -s orders.spec -i orders.csv.gz --table orders_test -D hbulk.spec.csv.header=true"})
+final class LoadCommand implements Callable<Integer> {
+  @ParentCommand
+  HbulkCommand parent;
+
+  @Mixin
+  CommonOptions common;
+
+  @Mixin
+  SourceOptions source;
+
+  @Override
+  public Integer call() throws Exception {
+    Configuration conf = common.apply(parent.conf());
+    LoadSpec spec = source.load(conf);
+    long runStart = System.currentTimeMillis();
+    Path runDir = source.runDir != null ? new Path(source.runDir)
+        : BulkLoad.defaultRunDir(conf, spec, runStart);
+    try (Connection connection = Connections.open(conf)) {
+      BulkLoad load = new BulkLoad(conf, connection, parent.out(), parent.err());
+      load.prepare(spec, source.inputs, runDir, runStart);
+      LoadReport report = load.complete(runDir, false);
+      parent.out().print(report.toText());
+      parent.out().println("report: " + new Path(report.runDir(), "report.json"));
+    }
+    return 0;
+  }
+}

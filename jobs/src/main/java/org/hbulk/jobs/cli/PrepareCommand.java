@@ -1,0 +1,46 @@
+package org.hbulk.jobs.cli;
+
+import java.util.concurrent.Callable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.client.Connection;
+import org.hbulk.jobs.load.BulkLoad;
+import org.hbulk.jobs.load.LoadReport;
+import org.hbulk.mappers.spec.LoadSpec;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "prepare", mixinStandardHelpOptions = true,
+    description = {"Writes the HFiles of a load into a run directory without loading them; "
+        + "'complete' loads them later. Checks the reject budget."},
+    footerHeading = "%nExamples:%n",
+    footer = {
+        "  hbulk prepare --spec conf/examples/orders.spec --input var/data/orders.csv --run-dir var/runs/o1",
+        "  hbulk complete --run-dir var/runs/o1"})
+final class PrepareCommand implements Callable<Integer> {
+  @ParentCommand
+  HbulkCommand parent;
+
+  @Mixin
+  CommonOptions common;
+
+  @Mixin
+  SourceOptions source;
+
+  @Override
+  public Integer call() throws Exception {
+    Configuration conf = common.apply(parent.conf());
+    LoadSpec spec = source.load(conf);
+    long runStart = System.currentTimeMillis();
+    Path runDir = source.runDir != null ? new Path(source.runDir)
+        : BulkLoad.defaultRunDir(conf, spec, runStart);
+    try (Connection connection = Connections.open(conf)) {
+      LoadReport report = new BulkLoad(conf, connection, parent.out(), parent.err())
+          .prepare(spec, source.inputs, runDir, runStart);
+      parent.out().print(report.toText());
+      parent.out().println("next: hbulk complete --run-dir " + report.runDir());
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,99 @@
+package org.hbulk.jobs.cli;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Callable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "scan", mixinStandardHelpOptions = true,
+    description = {"Prints rows of a table: each cell as ROW FAMILY:QUALIFIER @TIMESTAMP = VALUE.",
+        "Keys and values that are not UTF-8 text are shown with \\xHH for each raw byte."},
+    footerHeading = "%nExamples:%n",
+    footer = {
+        "  hbulk scan --table orders --limit 5",
+        "  hbulk scan --table orders --start-row '3|u0042|' --stop-row '3|u0042}'",
+        "  hbulk scan --table events --prefix '\\x05'"})
+final class ScanCommand implements Callable<Integer> {
+  @ParentCommand
+  HbulkCommand parent;
+
+  @Mixin
+  CommonOptions common;
+
+  @Option(names = "--table", required = true, paramLabel = "NAME", description = "The table.")
+  String table;
+
+  @Option(names = "--limit", paramLabel = "N", defaultValue = "10",
+      description = "Rows to print at most (default ${DEFAULT-VALUE}).")
+  int limit;
+
+  @Option(names = "--start-row", paramLabel = "KEY", description = "First row (inclusive).")
+  String startRow;
+
+  @Option(names = "--stop-row", paramLabel = "KEY", description = "Last row (exclusive).")
+  String stopRow;
+
+  @Option(names = "--prefix", paramLabel = "KEY", description = "Only rows starting with this.")
+  String prefix;
+
+  @Override
+  public Integer call() throws Exception {
+    Configuration conf = common.apply(parent.conf());
+    Scan scan = new Scan().setLimit(limit);
+    if (prefix != null) {
+      scan.setStartStopRowForPrefixScan(Bytes.toBytesBinary(prefix));
+    }
+    if (startRow != null) {
+      scan.withStartRow(Bytes.toBytesBinary(startRow));
+    }
+    if (stopRow != null) {
+      scan.withStopRow(Bytes.toBytesBinary(stopRow));
+    }
+    int rows = 0;
+    try (Connection connection = Connections.open(conf);
+        Table t = connection.getTable(TableName.valueOf(table));
+        ResultScanner scanner = t.getScanner(scan)) {
+      for (Result r : scanner) {
+        rows++;
+        for (Cell c : r.rawCells()) {
+          parent.out().println(show(CellUtil.cloneRow(c)) + "  " + show(CellUtil.cloneFamily(c)) + ":"
+              + show(CellUtil.cloneQualifier(c)) + " @" + c.getTimestamp() + " = "
+              + show(CellUtil.cloneValue(c)));
+        }
+      }
+    }
+    parent.out().println("(" + rows + " row" + (rows == 1 ? "" : "s") + ")");
+    return 0;
+  }
+
+  /** UTF-8 text as it is, anything else in the \xHH notation. */
+  static String show(byte[] bytes) {
+    try {
+      String s = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(bytes)).toString();
+      for (int i = 0; i < s.length(); i++) {
+        if (Character.isISOControl(s.charAt(i))) {
+          return Bytes.toStringBinary(bytes);
+        }
+      }
+      return s;
+    } catch (CharacterCodingException e) {
+      return Bytes.toStringBinary(bytes);
+    }
+  }
+}

@@ -1,0 +1,302 @@
+package org.hbulk.jobs.load;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.RegionLocator;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
+
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobStatus;
+import org.hbulk.jobs.ExitCode;
+import org.hbulk.jobs.HbulkException;
+import org.hbulk.mappers.HbulkConf;
+import org.hbulk.mappers.mapreduce.RejectWriter;
+import org.hbulk.mappers.spec.LoadSpec;
+import org.hbulk.mappers.spec.OutputSpec;
+
+/**
+ * The driver of a load, in the phases it runs: validate (spec against the table, inputs), job
+ * (CSV to HFiles, one reducer per region), inspect (counts, rejects, budget, HFiles per region),
+ * complete (BulkLoadHFiles), report. {@link #prepare} stops after inspect; {@link #complete}
+ * picks a prepared run up from its directory.
+ */
+public final class BulkLoad {
+  private static final DateTimeFormatter RUN_ID =
+      DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS", Locale.ROOT).withZone(ZoneOffset.UTC);
+
+  private final Configuration conf;
+  private final Connection connection;
+  private final PrintStream out;
+  private final PrintStream log;
+
+  /**
+   * @param out where the report goes
+   * @param log where phases and progress go
+   */
+  public BulkLoad(Configuration conf, Connection connection, PrintStream out, PrintStream log) {
+    this.conf = conf;
+    this.connection = connection;
+    this.out = out;
+    this.log = log;
+  }
+
+  /** A run's default directory: {@code <hbulk.work.dir>/<spec name>/<run id>}. */
+  public static Path defaultRunDir(Configuration conf, LoadSpec spec, long runStartMillis) {
+    String name = new Path(spec.source()).getName().replaceFirst("\\.[^.]*$", "");
+    return new Path(new Path(conf.get(HbulkConf.WORK_DIR, HbulkConf.WORK_DIR_DEFAULT), name),
+        RUN_ID.format(Instant.ofEpochMilli(runStartMillis)));
+  }
+
+  /** Writes the HFiles of a load and checks them; returns the run's state. */
+  public LoadReport prepare(LoadSpec spec, List<String> inputs, Path runDir, long runStartMillis)
+      throws HbulkException, IOException, InterruptedException {
+    long t0 = System.currentTimeMillis();
+    phase("validate", "spec " + spec.source() + ", inputs " + inputs);
+    List<Path> inputPaths = new ArrayList<>();
+    long inputBytes = resolveInputs(inputs, inputPaths);
+    String table = spec.tables().iterator().next();
+    TableName tableName = TableName.valueOf(table);
+    TableDescriptor descriptor = checkTable(spec, tableName);
+    RunDirectory run = RunDirectory.at(conf, runDir);
+    if (run.fs().exists(run.root())) {
+      throw new HbulkException(ExitCode.USAGE, "run directory " + run.root()
+          + " already exists: give another --run-dir, or use 'hbulk complete --run-dir' to finish it");
+    }
+    run.fs().mkdirs(run.root());
+    run.writeText(run.spec(), spec.text());
+    String runId = run.root().getName();
+    RunState state = RunState.create(runId, spec.source(), table, runStartMillis);
+    state.budget(spec.rejectBudget().describe());
+    for (Map.Entry<String, String> o : spec.overrides().entrySet()) {
+      state.properties().setProperty("spec.override." + o.getKey(), o.getValue());
+    }
+    state.phase("validate", System.currentTimeMillis() - t0);
+
+    long t1 = System.currentTimeMillis();
+    byte[][] startKeys;
+    Job job;
+    try (RegionLocator locator = connection.getRegionLocator(tableName)) {
+      startKeys = locator.getStartKeys();
+      phase("job", String.format(Locale.ROOT, "%d input file(s), %s, into %d region(s) of %s",
+          inputPaths.size(), LoadReport.bytes(inputBytes), startKeys.length, table));
+      job = JobSetup.create(conf, spec, inputPaths, inputBytes, run, runId, runStartMillis,
+          descriptor, locator);
+    }
+    state.startKeys(startKeys);
+    runJob(job);
+    state.jobId(job.getJobID().toString());
+    state.phase("job", System.currentTimeMillis() - t1);
+
+    long t2 = System.currentTimeMillis();
+    phase("inspect", "counts, rejects, budget, HFiles per region");
+    PrepareCounts counts = PrepareCounts.of(job.getCounters());
+    if (!counts.balanced()) {
+      throw new HbulkException(ExitCode.INTERNAL, "counts do not add up: read " + counts.read()
+          + ", loaded " + counts.loaded() + ", rejected " + counts.rejected() + " by reason "
+          + counts.rejectsByReason());
+    }
+    state.counts(counts);
+    moveRejects(run);
+    run.fs().delete(run.scratch(), true);
+    String violation = spec.rejectBudget().violation(counts.rejected(), counts.read());
+    state.stage(violation == null ? RunState.Stage.PREPARED : RunState.Stage.OVER_BUDGET);
+    if (violation != null) {
+      state.budgetViolation(violation);
+    }
+    List<RegionFiles> regions = HFileInventory.of(conf, run.hfiles(), startKeys);
+    state.phase("inspect", System.currentTimeMillis() - t2);
+    LoadReport report = writeReport(run, state, regions);
+    if (violation != null) {
+      out.print(report.toText());
+      throw new HbulkException(ExitCode.REJECTS_OVER_BUDGET, violation + "; nothing was loaded."
+          + " The rejects are in " + run.rejects() + ". To load the good records anyway: hbulk"
+          + " complete --run-dir " + run.root() + " --accept-rejects");
+    }
+    return report;
+  }
+
+  /** Hands a prepared run's HFiles to HBase; returns the final report. */
+  public LoadReport complete(Path runDir, boolean acceptRejects)
+      throws HbulkException, IOException {
+    RunDirectory run = RunDirectory.at(conf, runDir);
+    if (!run.hasState()) {
+      throw new HbulkException(ExitCode.USAGE, run.root() + " is not an hbulk run directory"
+          + " (no run.properties): give the directory 'prepare' printed");
+    }
+    RunState state = run.readState();
+    if (state.stage() == RunState.Stage.LOADED) {
+      log.println("hbulk: run " + state.runId() + " is already loaded; nothing to do");
+      return new LoadReport(state, List.of(), run.root().toString(), run.rejects().toString());
+    }
+    if (state.stage() == RunState.Stage.OVER_BUDGET && !acceptRejects) {
+      throw new HbulkException(ExitCode.REJECTS_OVER_BUDGET, state.budgetViolation()
+          + "; nothing was loaded. Add --accept-rejects to load the good records anyway");
+    }
+    long t0 = System.currentTimeMillis();
+    TableName tableName = TableName.valueOf(state.table());
+    try (Admin admin = connection.getAdmin()) {
+      if (!admin.tableExists(tableName)) {
+        throw new HbulkException(ExitCode.HBASE, "table " + tableName + " no longer exists");
+      }
+    }
+    byte[][] now;
+    try (RegionLocator locator = connection.getRegionLocator(tableName)) {
+      now = locator.getStartKeys();
+    }
+    String change = regionChange(state.startKeys(), now);
+    if (change != null) {
+      state.regionChange(change);
+      log.println("hbulk: " + change);
+    }
+    List<RegionFiles> regions = HFileInventory.of(conf, run.hfiles(), now);
+    long files = regions.stream().mapToLong(RegionFiles::files).sum();
+    phase("complete", String.format(Locale.ROOT, "BulkLoadHFiles: %d HFile(s) into %s", files, tableName));
+    if (files > 0) {
+      try {
+        Map<?, ?> loaded = BulkLoadHFiles.create(conf).bulkLoad(tableName, run.hfiles());
+        state.hfilesInLoad(loaded.size());
+      } catch (IOException e) {
+        throw new HbulkException(ExitCode.LOAD_FAILED, "bulk load into " + tableName + " failed: "
+            + e.getMessage() + ". The HFiles not loaded are still in " + run.hfiles()
+            + "; run 'hbulk complete --run-dir " + run.root() + "' again", e);
+      }
+    }
+    state.stage(RunState.Stage.LOADED);
+    state.phase("complete", System.currentTimeMillis() - t0);
+    // Loaded files were moved into the regions; what is left is empty family folders.
+    run.fs().delete(run.hfiles(), true);
+    return writeReport(run, state, regions);
+  }
+
+  private LoadReport writeReport(RunDirectory run, RunState state, List<RegionFiles> regions)
+      throws IOException {
+    LoadReport report = new LoadReport(state, regions, run.root().toString(), run.rejects().toString());
+    run.writeState(state);
+    run.writeText(run.report(), report.toJson());
+    return report;
+  }
+
+  private long resolveInputs(List<String> inputs, List<Path> resolved) throws HbulkException, IOException {
+    long bytes = 0;
+    for (String input : inputs) {
+      Path p = new Path(input);
+      FileSystem fs = p.getFileSystem(conf);
+      FileStatus[] matches = fs.globStatus(p);
+      if (matches == null || matches.length == 0) {
+        throw new HbulkException(ExitCode.USAGE, "input " + input + " matches no file");
+      }
+      for (FileStatus m : matches) {
+        resolved.add(m.getPath());
+        bytes += fs.getContentSummary(m.getPath()).getLength();
+      }
+    }
+    return bytes;
+  }
+
+  private TableDescriptor checkTable(LoadSpec spec, TableName tableName)
+      throws HbulkException, IOException {
+    try (Admin admin = connection.getAdmin()) {
+      if (!admin.tableExists(tableName)) {
+        throw new HbulkException(ExitCode.HBASE, "table " + tableName + " does not exist; hbulk never"
+            + " creates a one-region table behind your back. Create it first, pre-split: hbulk"
+            + " create-table --spec " + spec.source());
+      }
+      if (!admin.isTableEnabled(tableName)) {
+        throw new HbulkException(ExitCode.HBASE, "table " + tableName + " is disabled; enable it first");
+      }
+      TableDescriptor descriptor = admin.getDescriptor(tableName);
+      Set<String> present = new java.util.TreeSet<>();
+      for (ColumnFamilyDescriptor f : descriptor.getColumnFamilies()) {
+        present.add(f.getNameAsString());
+      }
+      for (OutputSpec o : spec.outputs()) {
+        for (String family : o.families()) {
+          if (!present.contains(family)) {
+            throw new HbulkException(ExitCode.BAD_SPEC, spec.source() + ": [output " + o.name()
+                + "] writes family '" + family + "', which table " + tableName + " does not have"
+                + " (families: " + String.join(", ", present) + ")");
+          }
+        }
+      }
+      return descriptor;
+    }
+  }
+
+  private void runJob(Job job) throws HbulkException, IOException, InterruptedException {
+    long interval = conf.getLong(HbulkConf.PROGRESS_INTERVAL_MS, HbulkConf.PROGRESS_INTERVAL_DEFAULT);
+    try {
+      job.submit();
+    } catch (ClassNotFoundException e) {
+      throw new HbulkException(ExitCode.INTERNAL, "job classes missing: " + e.getMessage(), e);
+    }
+    log.println("hbulk: job " + job.getJobID() + (JobSetup.isLocal(job.getConfiguration())
+        ? " (local job runner)" : " (tracking: " + job.getTrackingURL() + ")"));
+    long started = System.currentTimeMillis();
+    while (!job.isComplete()) {
+      Thread.sleep(Math.min(interval, 200));
+      if (System.currentTimeMillis() - started >= interval) {
+        started = System.currentTimeMillis();
+        log.printf(Locale.ROOT, "hbulk:   map %3.0f%%  reduce %3.0f%%  (%d reducers)%n",
+            job.mapProgress() * 100, job.reduceProgress() * 100, job.getNumReduceTasks());
+      }
+    }
+    if (!job.isSuccessful()) {
+      JobStatus status = job.getStatus();
+      String why = status.getFailureInfo() == null || status.getFailureInfo().isBlank()
+          ? status.getState().toString() : status.getFailureInfo();
+      throw new HbulkException(ExitCode.JOB_FAILED, "job " + job.getJobID() + " failed: " + why
+          + "; nothing was loaded");
+    }
+  }
+
+  /** Moves the rejects files the tasks committed beside the HFiles into the run's rejects/. */
+  private static void moveRejects(RunDirectory run) throws IOException {
+    FileSystem fs = run.fs();
+    fs.mkdirs(run.rejects());
+    FileStatus[] files = fs.globStatus(new Path(run.hfiles(), RejectWriter.NAMED_OUTPUT + "-*"));
+    if (files == null) {
+      return;
+    }
+    for (FileStatus f : files) {
+      Path target = new Path(run.rejects(), f.getPath().getName() + ".jsonl");
+      if (!fs.rename(f.getPath(), target)) {
+        throw new IOException("could not move " + f.getPath() + " to " + target);
+      }
+    }
+  }
+
+  private static String regionChange(List<byte[]> before, byte[][] now) {
+    boolean same = before.size() == now.length;
+    for (int i = 0; same && i < now.length; i++) {
+      same = Arrays.equals(before.get(i), now[i]);
+    }
+    if (same) {
+      return null;
+    }
+    return "regions changed since prepare (" + before.size() + " -> " + now.length + " regions);"
+        + " BulkLoadHFiles splits HFiles that now span two regions, which costs time";
+  }
+
+  private void phase(String name, String detail) {
+    log.println("hbulk: [" + name + "] " + detail);
+  }
+
+}

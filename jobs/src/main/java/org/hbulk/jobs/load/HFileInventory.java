@@ -1,0 +1,64 @@
+package org.hbulk.jobs.load;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.io.hfile.CacheConfig;
+import org.apache.hadoop.hbase.io.hfile.HFile;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * Reads the prepared HFiles' trailers (not their data) to say which region each belongs to, and how
+ * many bytes and cells it holds: the report's per-region table.
+ */
+final class HFileInventory {
+  private HFileInventory() {}
+
+  /**
+   * @param startKeys the table's region start keys, sorted, the first one empty
+   */
+  static List<RegionFiles> of(Configuration conf, Path hfileDir, byte[][] startKeys) throws IOException {
+    int n = startKeys.length;
+    int[] files = new int[n];
+    long[] bytes = new long[n];
+    long[] cells = new long[n];
+    FileSystem fs = hfileDir.getFileSystem(conf);
+    if (fs.exists(hfileDir)) {
+      for (FileStatus family : fs.listStatus(hfileDir)) {
+        if (!family.isDirectory()) {
+          continue;
+        }
+        for (FileStatus file : fs.listStatus(family.getPath())) {
+          if (!file.isFile() || file.getPath().getName().startsWith("_")) {
+            continue;
+          }
+          try (HFile.Reader reader = HFile.createReader(fs, file.getPath(), CacheConfig.DISABLED, true, conf)) {
+            Optional<byte[]> first = reader.getFirstRowKey();
+            int region = first.map(k -> regionOf(startKeys, k)).orElse(0);
+            files[region]++;
+            bytes[region] += file.getLen();
+            cells[region] += reader.getEntries();
+          }
+        }
+      }
+    }
+    List<RegionFiles> regions = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      byte[] end = i + 1 < n ? startKeys[i + 1] : new byte[0];
+      regions.add(new RegionFiles(startKeys[i], end, files[i], bytes[i], cells[i]));
+    }
+    return regions;
+  }
+
+  /** The index of the region whose range holds {@code row}. */
+  static int regionOf(byte[][] startKeys, byte[] row) {
+    int i = Arrays.binarySearch(startKeys, row, Bytes.BYTES_COMPARATOR);
+    return i >= 0 ? i : -i - 2;
+  }
+}

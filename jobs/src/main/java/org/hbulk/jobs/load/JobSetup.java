@@ -1,0 +1,82 @@
+package org.hbulk.jobs.load;
+
+import java.io.IOException;
+import java.util.List;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.client.RegionLocator;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.hbase.mapreduce.HFileOutputFormat2;
+import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
+import org.apache.hadoop.hbase.util.MapReduceExtendedCell;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
+import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
+import org.hbulk.mappers.HbulkConf;
+import org.hbulk.mappers.mapreduce.CsvInputFormat;
+import org.hbulk.mappers.mapreduce.CsvToCellsMapper;
+import org.hbulk.mappers.mapreduce.RejectWriter;
+import org.hbulk.mappers.spec.LoadSpec;
+
+/**
+ * Builds the prepare job: CSV input, the mapper, then HBase's incremental-load setup (total order
+ * partitioner over the table's region start keys, one reducer per region, each family's
+ * compression, bloom filter, block size and encoding taken from the table).
+ */
+final class JobSetup {
+  /** Local splits no smaller than this: below it, task start-up costs more than it saves. */
+  private static final long MIN_LOCAL_SPLIT = 8L << 20;
+
+  private JobSetup() {}
+
+  static Job create(Configuration base, LoadSpec spec, List<Path> inputs, long inputBytes,
+      RunDirectory run, String runId, long runStartMillis, TableDescriptor table,
+      RegionLocator regions) throws IOException {
+    Configuration conf = new Configuration(base);
+    spec.toConfiguration(conf);
+    conf.set(HbulkConf.RUN_ID, runId);
+    conf.setLong(HbulkConf.RUN_START_MILLIS, runStartMillis);
+    // HFileOutputFormat2 writes its partition file here; keep it inside the run, not in /user or /tmp.
+    conf.set("hbase.fs.tmp.dir", run.scratch().toString());
+    if (isLocal(conf)) {
+      useLocalCores(conf, inputBytes);
+    }
+    Job job = Job.getInstance(conf, "hbulk " + spec.source() + " -> " + table.getTableName());
+    job.setJarByClass(CsvToCellsMapper.class);
+    job.setInputFormatClass(CsvInputFormat.class);
+    FileInputFormat.setInputPaths(job, inputs.toArray(new Path[0]));
+    FileInputFormat.setInputDirRecursive(job, true);
+    job.setMapperClass(CsvToCellsMapper.class);
+    job.setMapOutputKeyClass(ImmutableBytesWritable.class);
+    job.setMapOutputValueClass(MapReduceExtendedCell.class);
+    FileOutputFormat.setOutputPath(job, run.hfiles());
+    MultipleOutputs.addNamedOutput(job, RejectWriter.NAMED_OUTPUT, TextOutputFormat.class,
+        NullWritable.class, Text.class);
+    HFileOutputFormat2.configureIncrementalLoad(job, table, regions);
+    // The tasks need commons-csv and hbulk's own classes besides what HBase adds.
+    TableMapReduceUtil.addDependencyJarsForClasses(job.getConfiguration(), CSVFormat.class,
+        LoadSpec.class, org.apache.commons.io.IOUtils.class);
+    return job;
+  }
+
+  static boolean isLocal(Configuration conf) {
+    return "local".equals(conf.get("mapreduce.framework.name", "local"));
+  }
+
+  /** Under the local job runner: as many tasks at once as cores, and enough splits to feed them. */
+  private static void useLocalCores(Configuration conf, long inputBytes) {
+    int cores = conf.getInt(HbulkConf.LOCAL_PARALLELISM, Runtime.getRuntime().availableProcessors());
+    conf.setInt("mapreduce.local.map.tasks.maximum", cores);
+    conf.setInt("mapreduce.local.reduce.tasks.maximum", cores);
+    if (conf.get("mapreduce.input.fileinputformat.split.maxsize") == null) {
+      long split = Math.max(MIN_LOCAL_SPLIT, (inputBytes + cores - 1) / Math.max(1, cores));
+      conf.setLong("mapreduce.input.fileinputformat.split.maxsize", split);
+    }
+  }
+}

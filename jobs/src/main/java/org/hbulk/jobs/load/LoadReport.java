@@ -1,0 +1,139 @@
+package org.hbulk.jobs.load;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.hbulk.mappers.Json;
+import org.hbulk.mappers.record.RejectReason;
+
+/** The run's report: for a person ({@link #toText}) and for machines ({@link #toJson}). */
+public record LoadReport(RunState state, List<RegionFiles> regions, String runDir, String rejectsDir) {
+
+  public long hfiles() {
+    return regions.stream().mapToLong(RegionFiles::files).sum();
+  }
+
+  public long hfileBytes() {
+    return regions.stream().mapToLong(RegionFiles::bytes).sum();
+  }
+
+  public long hfileCells() {
+    return regions.stream().mapToLong(RegionFiles::cells).sum();
+  }
+
+  public String toJson() {
+    PrepareCounts c = state.counts();
+    StringBuilder b = new StringBuilder("{\n");
+    field(b, "run_id", Json.quote(state.runId()));
+    field(b, "run_dir", Json.quote(runDir));
+    field(b, "spec", Json.quote(state.specSource()));
+    field(b, "table", Json.quote(state.table()));
+    field(b, "stage", Json.quote(state.stage().name()));
+    field(b, "job_id", Json.quote(state.jobId()));
+    b.append("  \"records\": {\"read\": ").append(c.read()).append(", \"loaded\": ").append(c.loaded())
+        .append(", \"rejected\": ").append(c.rejected()).append(", \"blank_lines_skipped\": ")
+        .append(c.blankLines()).append(", \"header_lines_skipped\": ").append(c.headerLines())
+        .append("},\n");
+    b.append("  \"rejects\": {\"budget\": ").append(Json.quote(state.budget()))
+        .append(", \"over_budget\": ").append(Json.quote(state.budgetViolation()))
+        .append(", \"dir\": ").append(Json.quote(rejectsDir)).append(", \"by_reason\": {");
+    String sep = "";
+    for (Map.Entry<RejectReason, Long> e : c.rejectsByReason().entrySet()) {
+      b.append(sep).append(Json.quote(e.getKey().name())).append(": ").append(e.getValue());
+      sep = ", ";
+    }
+    b.append("}},\n");
+    b.append("  \"cells\": {\"emitted\": ").append(c.cellsEmitted()).append(", \"in_hfiles\": ")
+        .append(hfileCells()).append(", \"empty_values_skipped\": ").append(c.emptyValues())
+        .append("},\n");
+    b.append("  \"hfiles\": {\"files\": ").append(hfiles()).append(", \"bytes\": ")
+        .append(hfileBytes()).append(", \"loaded\": ").append(state.hfilesInLoad())
+        .append(", \"region_change\": ").append(Json.quote(state.regionChange())).append("},\n");
+    b.append("  \"regions\": [");
+    sep = "\n";
+    for (RegionFiles r : regions) {
+      b.append(sep).append("    {\"start_key\": ").append(Json.quote(Bytes.toStringBinary(r.startKey())))
+          .append(", \"end_key\": ").append(Json.quote(Bytes.toStringBinary(r.endKey())))
+          .append(", \"hfiles\": ").append(r.files()).append(", \"bytes\": ").append(r.bytes())
+          .append(", \"cells\": ").append(r.cells()).append('}');
+      sep = ",\n";
+    }
+    b.append("\n  ],\n  \"phases_ms\": {");
+    sep = "";
+    for (Map.Entry<String, Long> e : state.phases().entrySet()) {
+      b.append(sep).append(Json.quote(e.getKey())).append(": ").append(e.getValue());
+      sep = ", ";
+    }
+    b.append("}\n}\n");
+    return b.toString();
+  }
+
+  private static void field(StringBuilder b, String name, String jsonValue) {
+    b.append("  ").append(Json.quote(name)).append(": ").append(jsonValue).append(",\n");
+  }
+
+  public String toText() {
+    PrepareCounts c = state.counts();
+    StringBuilder b = new StringBuilder();
+    b.append(String.format(Locale.ROOT, "Run %s of %s into table %s: %s%n", state.runId(),
+        state.specSource(), state.table(), stageText()));
+    b.append(String.format(Locale.ROOT, "  records   read %,d = loaded %,d + rejected %,d"
+        + "   (blank lines %,d, header lines %,d not counted)%n",
+        c.read(), c.loaded(), c.rejected(), c.blankLines(), c.headerLines()));
+    if (c.rejected() > 0) {
+      b.append("  rejects   ");
+      c.rejectsByReason().forEach((r, n) -> b.append(r.name()).append(' ').append(String.format(Locale.ROOT, "%,d", n)).append("  "));
+      b.append(String.format("%n            in %s%n", rejectsDir));
+    }
+    if (state.budgetViolation() != null) {
+      b.append("  budget    ").append(state.budgetViolation()).append(" (").append(state.budget())
+          .append(")\n");
+    }
+    b.append(String.format(Locale.ROOT, "  cells     emitted %,d, in HFiles %,d, empty values skipped %,d%n",
+        c.cellsEmitted(), hfileCells(), c.emptyValues()));
+    b.append(String.format(Locale.ROOT, "  hfiles    %,d files, %s over %d regions%n", hfiles(),
+        bytes(hfileBytes()), regions.size()));
+    b.append(String.format(Locale.ROOT, "    %-24s %-24s %6s %12s %12s%n", "region start", "region end",
+        "files", "bytes", "cells"));
+    for (RegionFiles r : regions) {
+      b.append(String.format(Locale.ROOT, "    %-24s %-24s %6d %12s %,12d%n",
+          shorten(Bytes.toStringBinary(r.startKey()), "(first)"),
+          shorten(Bytes.toStringBinary(r.endKey()), "(last)"),
+          r.files(), bytes(r.bytes()), r.cells()));
+    }
+    if (state.regionChange() != null) {
+      b.append("  regions   ").append(state.regionChange()).append('\n');
+    }
+    b.append("  phases   ");
+    state.phases().forEach((name, ms) -> b.append(String.format(Locale.ROOT, " %s %.1f s", name, ms / 1000.0)));
+    b.append('\n');
+    if (state.phases().containsKey("job") && c.read() > 0) {
+      b.append(String.format(Locale.ROOT, "  speed     %,.0f records/s in the job%n",
+          c.read() * 1000.0 / Math.max(1, state.phases().get("job"))));
+    }
+    return b.toString();
+  }
+
+  private String stageText() {
+    return switch (state.stage()) {
+      case PREPARED -> "prepared (HFiles written, not loaded)";
+      case OVER_BUDGET -> "NOT LOADED: rejects over budget";
+      case LOADED -> "loaded";
+    };
+  }
+
+  private static String shorten(String s, String whenEmpty) {
+    return s.isEmpty() ? whenEmpty : s.length() <= 24 ? s : s.substring(0, 21) + "...";
+  }
+
+  static String bytes(long n) {
+    if (n < 1024) {
+      return n + " B";
+    }
+    if (n < 1024 * 1024) {
+      return String.format(Locale.ROOT, "%.1f KiB", n / 1024.0);
+    }
+    return String.format(Locale.ROOT, "%.1f MiB", n / (1024.0 * 1024));
+  }
+}

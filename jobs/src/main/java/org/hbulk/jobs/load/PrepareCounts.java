@@ -1,0 +1,68 @@
+package org.hbulk.jobs.load;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.hadoop.mapreduce.Counters;
+import org.hbulk.mappers.mapreduce.HbulkCounter;
+import org.hbulk.mappers.record.RejectReason;
+
+/** What the map tasks counted, read from the finished job. Records read = loaded + rejected. */
+public record PrepareCounts(long read, long loaded, long rejected, long cellsEmitted,
+    long emptyValues, long blankLines, long headerLines, Map<RejectReason, Long> rejectsByReason) {
+
+  public static PrepareCounts of(Counters counters) {
+    Map<RejectReason, Long> reasons = new EnumMap<>(RejectReason.class);
+    for (RejectReason r : RejectReason.values()) {
+      long n = counters.findCounter(r).getValue();
+      if (n > 0) {
+        reasons.put(r, n);
+      }
+    }
+    return new PrepareCounts(
+        counters.findCounter(HbulkCounter.RECORDS_READ).getValue(),
+        counters.findCounter(HbulkCounter.RECORDS_LOADED).getValue(),
+        counters.findCounter(HbulkCounter.RECORDS_REJECTED).getValue(),
+        counters.findCounter(HbulkCounter.CELLS_EMITTED).getValue(),
+        counters.findCounter(HbulkCounter.EMPTY_VALUES_SKIPPED).getValue(),
+        counters.findCounter(HbulkCounter.BLANK_LINES_SKIPPED).getValue(),
+        counters.findCounter(HbulkCounter.HEADER_LINES_SKIPPED).getValue(),
+        reasons);
+  }
+
+  /** Whether every record read was either loaded or rejected: the report's counts add up. */
+  public boolean balanced() {
+    long byReason = rejectsByReason.values().stream().mapToLong(Long::longValue).sum();
+    return read == loaded + rejected && byReason == rejected;
+  }
+
+  void store(Properties p) {
+    p.setProperty("records.read", Long.toString(read));
+    p.setProperty("records.loaded", Long.toString(loaded));
+    p.setProperty("records.rejected", Long.toString(rejected));
+    p.setProperty("cells.emitted", Long.toString(cellsEmitted));
+    p.setProperty("cells.empty-values-skipped", Long.toString(emptyValues));
+    p.setProperty("lines.blank", Long.toString(blankLines));
+    p.setProperty("lines.header", Long.toString(headerLines));
+    for (Map.Entry<RejectReason, Long> e : rejectsByReason.entrySet()) {
+      p.setProperty("rejects." + e.getKey().name(), Long.toString(e.getValue()));
+    }
+  }
+
+  static PrepareCounts load(Properties p) {
+    Map<RejectReason, Long> reasons = new EnumMap<>(RejectReason.class);
+    for (RejectReason r : RejectReason.values()) {
+      String v = p.getProperty("rejects." + r.name());
+      if (v != null) {
+        reasons.put(r, Long.parseLong(v));
+      }
+    }
+    return new PrepareCounts(num(p, "records.read"), num(p, "records.loaded"),
+        num(p, "records.rejected"), num(p, "cells.emitted"), num(p, "cells.empty-values-skipped"),
+        num(p, "lines.blank"), num(p, "lines.header"), reasons);
+  }
+
+  private static long num(Properties p, String key) {
+    return Long.parseLong(p.getProperty(key, "0"));
+  }
+}

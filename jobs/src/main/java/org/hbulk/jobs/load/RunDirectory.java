@@ -1,0 +1,106 @@
+package org.hbulk.jobs.load;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Properties;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * One run's directory, on the job's file system:
+ *
+ * <pre>
+ *   run.properties   how far the run got (state), its table, counts and timings
+ *   spec             the load spec's text as the run used it
+ *   hfiles/FAMILY/   the prepared HFiles, until they are loaded
+ *   rejects/         rejected records, JSON lines, one file per map task
+ *   report.json      the report
+ * </pre>
+ */
+public final class RunDirectory {
+  private static final String STATE_FILE = "run.properties";
+  private final FileSystem fs;
+  private final Path root;
+
+  private RunDirectory(FileSystem fs, Path root) {
+    this.fs = fs;
+    this.root = root;
+  }
+
+  public static RunDirectory at(Configuration conf, Path root) throws IOException {
+    FileSystem fs = root.getFileSystem(conf);
+    return new RunDirectory(fs, fs.makeQualified(root));
+  }
+
+  public Path root() {
+    return root;
+  }
+
+  public FileSystem fs() {
+    return fs;
+  }
+
+  public Path hfiles() {
+    return new Path(root, "hfiles");
+  }
+
+  public Path rejects() {
+    return new Path(root, "rejects");
+  }
+
+  public Path report() {
+    return new Path(root, "report.json");
+  }
+
+  public Path spec() {
+    return new Path(root, "spec");
+  }
+
+  /** Scratch space of the job (HFileOutputFormat2's partition file), removed after the job. */
+  public Path scratch() {
+    return new Path(root, "_scratch");
+  }
+
+  public boolean hasState() throws IOException {
+    return fs.exists(new Path(root, STATE_FILE));
+  }
+
+  public RunState readState() throws IOException {
+    Properties p = new Properties();
+    try (InputStream in = fs.open(new Path(root, STATE_FILE))) {
+      p.load(new java.io.InputStreamReader(in, StandardCharsets.UTF_8));
+    }
+    return new RunState(p);
+  }
+
+  public void writeState(RunState state) throws IOException {
+    // Written aside and renamed, so a crash never leaves a half-written state behind.
+    Path tmp = new Path(root, "_" + STATE_FILE);
+    try (FSDataOutputStream out = fs.create(tmp, true)) {
+      java.io.Writer w = new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8);
+      state.properties().store(w, "hbulk run state");
+      w.flush();
+    }
+    Path target = new Path(root, STATE_FILE);
+    fs.delete(target, false);
+    if (!fs.rename(tmp, target)) {
+      throw new IOException("could not write " + target);
+    }
+  }
+
+  public void writeText(Path file, String text) throws IOException {
+    try (OutputStream out = fs.create(file, true)) {
+      out.write(text.getBytes(StandardCharsets.UTF_8));
+    }
+  }
+
+  public String readText(Path file) throws IOException {
+    try (InputStream in = fs.open(file)) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+}

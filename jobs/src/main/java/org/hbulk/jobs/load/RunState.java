@@ -1,0 +1,144 @@
+package org.hbulk.jobs.load;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/** How far a run got and what it found, as kept in {@code run.properties}. */
+public final class RunState {
+  /** The stages a run passes through. */
+  public enum Stage {
+    /** HFiles written, not loaded yet: {@code complete} loads them. */
+    PREPARED,
+    /** HFiles written but rejects exceed the budget: nothing loaded. */
+    OVER_BUDGET,
+    /** HFiles handed to HBase. */
+    LOADED
+  }
+
+  private final Properties p;
+
+  RunState(Properties p) {
+    this.p = p;
+  }
+
+  public static RunState create(String runId, String specSource, String table, long runStartMillis) {
+    RunState s = new RunState(new Properties());
+    s.p.setProperty("run.id", runId);
+    s.p.setProperty("spec.source", specSource);
+    s.p.setProperty("table", table);
+    s.p.setProperty("run.start-millis", Long.toString(runStartMillis));
+    return s;
+  }
+
+  Properties properties() {
+    return p;
+  }
+
+  public String runId() {
+    return p.getProperty("run.id");
+  }
+
+  public String specSource() {
+    return p.getProperty("spec.source");
+  }
+
+  public String table() {
+    return p.getProperty("table");
+  }
+
+  public Stage stage() {
+    return Stage.valueOf(p.getProperty("stage"));
+  }
+
+  public void stage(Stage stage) {
+    p.setProperty("stage", stage.name());
+  }
+
+  public String jobId() {
+    return p.getProperty("job.id", "");
+  }
+
+  public void jobId(String id) {
+    p.setProperty("job.id", id);
+  }
+
+  public String budgetViolation() {
+    return p.getProperty("budget.violation");
+  }
+
+  public void budgetViolation(String message) {
+    p.setProperty("budget.violation", message);
+  }
+
+  public String budget() {
+    return p.getProperty("budget", "");
+  }
+
+  public void budget(String description) {
+    p.setProperty("budget", description);
+  }
+
+  public PrepareCounts counts() {
+    return PrepareCounts.load(p);
+  }
+
+  public void counts(PrepareCounts counts) {
+    counts.store(p);
+  }
+
+  /** The region start keys the HFiles were partitioned by. */
+  public List<byte[]> startKeys() {
+    List<byte[]> keys = new ArrayList<>();
+    int n = Integer.parseInt(p.getProperty("regions.count", "0"));
+    for (int i = 0; i < n; i++) {
+      keys.add(Bytes.fromHex(p.getProperty("regions." + i + ".start")));
+    }
+    return keys;
+  }
+
+  public void startKeys(byte[][] keys) {
+    p.setProperty("regions.count", Integer.toString(keys.length));
+    for (int i = 0; i < keys.length; i++) {
+      p.setProperty("regions." + i + ".start", Bytes.toHex(keys[i]));
+    }
+  }
+
+  /** Phase durations in milliseconds, in the order they ran. */
+  public Map<String, Long> phases() {
+    Map<String, Long> phases = new LinkedHashMap<>();
+    for (String name : p.getProperty("phases", "").split(",")) {
+      if (!name.isEmpty()) {
+        phases.put(name, Long.parseLong(p.getProperty("phase." + name + ".ms")));
+      }
+    }
+    return phases;
+  }
+
+  public void phase(String name, long millis) {
+    String list = p.getProperty("phases", "");
+    if (!(("," + list + ",").contains("," + name + ","))) {
+      p.setProperty("phases", list.isEmpty() ? name : list + "," + name);
+    }
+    p.setProperty("phase." + name + ".ms", Long.toString(millis));
+  }
+
+  public long hfilesInLoad() {
+    return Long.parseLong(p.getProperty("complete.hfiles", "0"));
+  }
+
+  public void hfilesInLoad(long n) {
+    p.setProperty("complete.hfiles", Long.toString(n));
+  }
+
+  public String regionChange() {
+    return p.getProperty("complete.region-change");
+  }
+
+  public void regionChange(String message) {
+    p.setProperty("complete.region-change", message);
+  }
+}
