@@ -44,6 +44,10 @@ final class PingCommand implements Callable<Integer> {
       try (Connection connection = ConnectionFactory.createConnection(conf);
           Admin admin = connection.getAdmin()) {
         ClusterMetrics metrics = admin.getClusterMetrics();
+        if (metrics.getLiveServerMetrics().isEmpty()
+            || !admin.isTableAvailable(TableName.META_TABLE_NAME)) {
+          throw new java.io.IOException("no region server is serving hbase:meta yet");
+        }
         parent.out().println("HBase " + metrics.getHBaseVersion() + ": " + metrics.getLiveServerMetrics().size()
             + " region server(s), master " + metrics.getMasterName());
         for (TableName t : admin.listTableNames()) {

@@ -260,8 +260,9 @@ public final class BulkLoad {
     }
     if (!job.isSuccessful()) {
       JobStatus status = job.getStatus();
-      String why = status.getFailureInfo() == null || status.getFailureInfo().isBlank()
-          ? status.getState().toString() : status.getFailureInfo();
+      String info = status.getFailureInfo();
+      String why = info == null || info.isBlank() || info.equals("NA")
+          ? status.getState() + " (the task's error is in the log above)" : info;
       throw new HbulkException(ExitCode.JOB_FAILED, "job " + job.getJobID() + " failed: " + why
           + "; nothing was loaded");
     }

@@ -44,6 +44,8 @@ final class JobSetup {
     conf.setLong(HbulkConf.RUN_START_MILLIS, runStartMillis);
     // HFileOutputFormat2 writes its partition file here; keep it inside the run, not in /user or /tmp.
     conf.set("hbase.fs.tmp.dir", run.scratch().toString());
+    // A _SUCCESS file beside the family folders would only draw a warning from BulkLoadHFiles.
+    conf.setBoolean("mapreduce.fileoutputcommitter.marksuccessfuljobs", false);
     if (isLocal(conf)) {
       useLocalCores(conf, inputBytes);
     }
@@ -60,8 +62,14 @@ final class JobSetup {
         NullWritable.class, Text.class);
     HFileOutputFormat2.configureIncrementalLoad(job, table, regions);
     // The tasks need commons-csv and hbulk's own classes besides what HBase adds.
-    TableMapReduceUtil.addDependencyJarsForClasses(job.getConfiguration(), CSVFormat.class,
-        LoadSpec.class, org.apache.commons.io.IOUtils.class);
+    if (isLocal(conf)) {
+      // In-process tasks share the driver's classpath; shipping jars would only make the local
+      // runner try (and fail) to symlink them into the working directory.
+      job.getConfiguration().unset("tmpjars");
+    } else {
+      TableMapReduceUtil.addDependencyJarsForClasses(job.getConfiguration(), CSVFormat.class,
+          LoadSpec.class, org.apache.commons.io.IOUtils.class);
+    }
     return job;
   }
 

@@ -58,7 +58,7 @@ public final class ByteBuilder {
     for (int i = 0; i < n; i++) {
       char c = s.charAt(i);
       if (c >= 0x80) {
-        length -= i;
+        // The ASCII bytes copied so far lie beyond length and are simply overwritten.
         return append(s.getBytes(StandardCharsets.UTF_8));
       }
       bytes[length + i] = (byte) c;

@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# A standalone HBase for this machine: master, region server and ZooKeeper in one JVM, on the local
+# file system, listening on 127.0.0.1 only, started from the project's own Maven-resolved jars (no
+# HBase download). Its data, logs and configuration live in var/hbase/ (ignored by git).
+#
+#   scripts/hbase-local.sh start    start it and wait until it answers (exit 0), or say why not (1)
+#   scripts/hbase-local.sh stop     shut it down and wait for the JVM to exit
+#   scripts/hbase-local.sh status   exit 0 when running and answering, 3 when not running
+#   scripts/hbase-local.sh wipe     stop it and delete its data (var/hbase)
+#
+# Environment: HBULK_VAR (default: the project's var/), HBASE_HEAP (default 2g),
+# HBASE_START_TIMEOUT seconds (default 120), JAVA (default java).
+# Exit codes: 0 done, 1 failed to start or stop, 2 bad usage or not built, 3 not running (status).
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=scripts/lib.sh
+source "${here}/lib.sh"
+
+base="${HBULK_VAR}/hbase"
+conf_dir="${base}/conf"
+pid_file="${base}/hbase.pid"
+log_file="${base}/logs/hbase.log"
+
+usage() {
+  sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+}
+
+running_pid() {
+  local pid
+  [[ -f "${pid_file}" ]] || return 1
+  pid="$(cat "${pid_file}")"
+  [[ -n "${pid}" ]] && kill -0 "${pid}" 2>/dev/null || return 1
+  printf '%s\n' "${pid}"
+}
+
+port_in_use() {
+  (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
+# A free port, starting from a random one, so two checkouts on one machine do not collide.
+free_port() {
+  local port=$(( 20000 + RANDOM % 20000 ))
+  local tries=0
+  while port_in_use "${port}" || [[ " ${taken:-} " == *" ${port} "* ]]; do
+    port=$(( port + 1 ))
+    tries=$(( tries + 1 ))
+    (( tries < 500 )) || die 1 "no free port found near ${port}"
+  done
+  taken="${taken:-} ${port}"
+  printf '%s\n' "${port}"
+}
+
+write_conf() {
+  local zk master rs
+  taken=""
+  zk="$(free_port)"; taken="${taken} ${zk}"
+  master="$(free_port)"; taken="${taken} ${master}"
+  rs="$(free_port)"
+  mkdir -p "${conf_dir}" "${base}/logs" "${base}/data" "${HBULK_VAR}/tmp" "${HBULK_VAR}/runs"
+  sed -e "s#@ROOT@#${HBULK_VAR}#g" -e "s#@ZK_PORT@#${zk}#g" \
+      -e "s#@MASTER_PORT@#${master}#g" -e "s#@RS_PORT@#${rs}#g" \
+      "${HBULK_ROOT}/conf/local/hbase-site.xml.in" > "${conf_dir}/hbase-site.xml"
+}
+
+# Fills the array hmaster_cmd with the java command line of HBase's HMaster.
+hmaster_command() {
+  # shellcheck disable=SC2206 # word splitting of the JVM flags is intended
+  local opts=(${JDK17_OPENS})
+  hmaster_cmd=("${JAVA:-java}" "-Xmx${HBASE_HEAP:-2g}" "${opts[@]}"
+    "-Dlog4j.configuration=file:${HBULK_ROOT}/conf/log4j.properties" -Dhbulk.log.level=INFO
+    -cp "${conf_dir}:$(project_classpath)" org.apache.hadoop.hbase.master.HMaster)
+}
+
+ping() {
+  HBULK_CONF_DIR="${conf_dir}" HBULK_HEAP=256m "${here}/hbulk" ping --timeout "$1"
+}
+
+start() {
+  ensure_built
+  if pid="$(running_pid)"; then
+    printf 'HBase is already running (pid %s, configuration %s)\n' "${pid}" "${conf_dir}"
+    return 0
+  fi
+  write_conf
+  printf 'starting standalone HBase (data in %s, log in %s)...\n' "${base}" "${log_file}"
+  hmaster_command
+  nohup "${hmaster_cmd[@]}" start >"${log_file}" 2>&1 </dev/null &
+  printf '%s\n' "$!" > "${pid_file}"
+  if ! ping "${HBASE_START_TIMEOUT:-120}"; then
+    printf 'HBase did not come up; last lines of %s:\n' "${log_file}" >&2
+    tail -n 30 "${log_file}" >&2 || true
+    stop || true
+    return 1
+  fi
+  printf 'HBase is up. Stop it with: scripts/hbase-local.sh stop\n'
+}
+
+stop() {
+  local pid waited=0
+  if ! pid="$(running_pid)"; then
+    printf 'HBase is not running\n'
+    rm -f "${pid_file}"
+    return 0
+  fi
+  printf 'stopping HBase (pid %s)...\n' "${pid}"
+  hmaster_command
+  "${hmaster_cmd[@]}" stop --shutDownCluster >>"${log_file}" 2>&1 || true
+  while kill -0 "${pid}" 2>/dev/null; do
+    if (( waited >= 60 )); then
+      printf 'HBase did not stop within 60 s; killing it\n' >&2
+      kill "${pid}" 2>/dev/null || true
+      sleep 5
+      kill -9 "${pid}" 2>/dev/null || true
+      break
+    fi
+    sleep 1
+    waited=$(( waited + 1 ))
+  done
+  rm -f "${pid_file}"
+  printf 'HBase stopped\n'
+}
+
+status() {
+  local pid
+  if ! pid="$(running_pid)"; then
+    printf 'HBase is not running\n'
+    return 3
+  fi
+  printf 'HBase is running (pid %s, configuration %s)\n' "${pid}" "${conf_dir}"
+  ping 10
+}
+
+case "${1:-}" in
+  start) start ;;
+  stop) stop ;;
+  status) status ;;
+  wipe) stop; rm -rf "${base}"; printf 'deleted %s\n' "${base}" ;;
+  -h|--help|help) usage ;;
+  *) usage >&2; exit 2 ;;
+esac

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Shared by the scripts in this folder: where things are, and how to build and find the jars.
+# Sourced, not run.
+set -euo pipefail
+
+HBULK_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+HBULK_VAR="${HBULK_VAR:-${HBULK_ROOT}/var}"
+export HBULK_ROOT HBULK_VAR
+
+# What HBase and Hadoop need to reach into on JDK 17 (the same list as the pom's jdk17.opens).
+JDK17_OPENS="--add-opens java.base/java.lang=ALL-UNNAMED --add-opens java.base/java.lang.reflect=ALL-UNNAMED --add-opens java.base/java.nio=ALL-UNNAMED --add-opens java.base/java.util=ALL-UNNAMED --add-opens java.base/java.util.concurrent=ALL-UNNAMED --add-opens java.base/sun.nio.ch=ALL-UNNAMED --add-opens java.base/java.io=ALL-UNNAMED --add-opens java.base/java.net=ALL-UNNAMED"
+export JDK17_OPENS
+
+die() {
+  local code="$1"
+  shift
+  printf '%s: %s\n' "$(basename "$0")" "$*" >&2
+  exit "${code}"
+}
+
+jobs_jar() {
+  local jar
+  for jar in "${HBULK_ROOT}"/jobs/target/hbulk-jobs-*.jar; do
+    [[ -f "${jar}" && "${jar}" != *-tests.jar && "${jar}" != *-sources.jar ]] && { printf '%s\n' "${jar}"; return 0; }
+  done
+  return 1
+}
+
+# Builds the project (without tests) when its jars or classpath list are missing.
+ensure_built() {
+  if jobs_jar >/dev/null && [[ -f "${HBULK_ROOT}/jobs/target/runtime-classpath.txt" ]]; then
+    return 0
+  fi
+  command -v mvn >/dev/null || die 2 "the project is not built and mvn is not installed"
+  printf 'building hbulk (mvn -Dmaven.test.skip=true install)...\n' >&2
+  (cd "${HBULK_ROOT}" && mvn -B -q -Dmaven.test.skip=true install) || die 2 "the build failed"
+}
+
+# The jobs jar followed by its runtime dependencies (HBase, Hadoop, commons-csv, picocli...).
+project_classpath() {
+  printf '%s:%s' "$(jobs_jar)" "$(cat "${HBULK_ROOT}/jobs/target/runtime-classpath.txt")"
+}
