@@ -80,6 +80,10 @@ public final class Main extends Configured implements Tool {
     if (e instanceof CommandLine.ParameterException) {
       return ExitCode.USAGE.code();
     }
+    if (e instanceof org.apache.hadoop.hbase.client.RetriesExhaustedException
+        || e instanceof org.apache.hadoop.hbase.TableNotFoundException) {
+      return ExitCode.HBASE.code();
+    }
     return ExitCode.INTERNAL.code();
   }
 
@@ -87,6 +91,23 @@ public final class Main extends Configured implements Tool {
     if (e instanceof HbulkException || e instanceof SpecException) {
       return e.getMessage();
     }
-    return "unexpected error: " + e;
+    if (exitCode(e) == ExitCode.HBASE.code()) {
+      return "HBase: " + firstLine(e.getMessage());
+    }
+    return "unexpected error: " + e.getClass().getName() + ": " + firstLine(e.getMessage());
+  }
+
+  /** HBase's retry errors hold every attempt's stack trace in their message: keep the gist. */
+  private static String firstLine(String message) {
+    if (message == null) {
+      return "";
+    }
+    String[] lines = message.strip().split("\\R");
+    for (String line : lines) {
+      if (line.contains("Exception:")) {
+        return line.strip();
+      }
+    }
+    return lines[0];
   }
 }

@@ -48,6 +48,8 @@ final class PingCommand implements Callable<Integer> {
             || !admin.isTableAvailable(TableName.META_TABLE_NAME)) {
           throw new java.io.IOException("no region server is serving hbase:meta yet");
         }
+        // Answers only once the master has finished initializing (it refuses DDL until then).
+        admin.listNamespaceDescriptors();
         parent.out().println("HBase " + metrics.getHBaseVersion() + ": " + metrics.getLiveServerMetrics().size()
             + " region server(s), master " + metrics.getMasterName());
         for (TableName t : admin.listTableNames()) {

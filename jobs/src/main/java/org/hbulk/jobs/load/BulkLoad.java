@@ -103,6 +103,7 @@ public final class BulkLoad {
     state.startKeys(startKeys);
     runJob(job);
     state.jobId(job.getJobID().toString());
+    state.reducers(job.getNumReduceTasks());
     state.phase("job", System.currentTimeMillis() - t1);
 
     long t2 = System.currentTimeMillis();

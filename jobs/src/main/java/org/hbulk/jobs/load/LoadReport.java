@@ -31,6 +31,7 @@ public record LoadReport(RunState state, List<RegionFiles> regions, String runDi
     field(b, "table", Json.quote(state.table()));
     field(b, "stage", Json.quote(state.stage().name()));
     field(b, "job_id", Json.quote(state.jobId()));
+    field(b, "reducers", Integer.toString(state.reducers()));
     b.append("  \"records\": {\"read\": ").append(c.read()).append(", \"loaded\": ").append(c.loaded())
         .append(", \"rejected\": ").append(c.rejected()).append(", \"blank_lines_skipped\": ")
         .append(c.blankLines()).append(", \"header_lines_skipped\": ").append(c.headerLines())
@@ -92,8 +93,8 @@ public record LoadReport(RunState state, List<RegionFiles> regions, String runDi
     }
     b.append(String.format(Locale.ROOT, "  cells     emitted %,d, in HFiles %,d, empty values skipped %,d%n",
         c.cellsEmitted(), hfileCells(), c.emptyValues()));
-    b.append(String.format(Locale.ROOT, "  hfiles    %,d files, %s over %d regions%n", hfiles(),
-        bytes(hfileBytes()), regions.size()));
+    b.append(String.format(Locale.ROOT, "  hfiles    %,d files, %s over %d regions, written by %d reducers%n",
+        hfiles(), bytes(hfileBytes()), regions.size(), state.reducers()));
     b.append(String.format(Locale.ROOT, "    %-24s %-24s %6s %12s %12s%n", "region start", "region end",
         "files", "bytes", "cells"));
     for (RegionFiles r : regions) {

@@ -66,6 +66,15 @@ public final class RunState {
     p.setProperty("job.id", id);
   }
 
+  /** Reduce tasks of the job: one per region of the table when it ran. */
+  public int reducers() {
+    return Integer.parseInt(p.getProperty("job.reducers", "0"));
+  }
+
+  public void reducers(int n) {
+    p.setProperty("job.reducers", Integer.toString(n));
+  }
+
   public String budgetViolation() {
     return p.getProperty("budget.violation");
   }
