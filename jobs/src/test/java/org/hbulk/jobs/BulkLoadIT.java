@@ -166,11 +166,16 @@ class BulkLoadIT {
   }
 
   @Test
-  void prepareLeavesTheTableAloneAndCompleteLoadsOnce() throws Exception {
+  void prepareReadsDirectoriesAndGzipLeavesTheTableAloneAndCompleteLoadsOnce() throws Exception {
     assertEquals(0, hbulk("create-table", "--table", "it_two", "--family", "f", "--split-points", "m"), err);
     String spec = resource("budget-it.spec");
-    java.nio.file.Path input = tmp.resolve("names.csv");
-    Files.writeString(input, "1,ann\n2,zoe\n\n3,max\n");
+    // A directory holding a gzip-compressed file and a plain one.
+    java.nio.file.Path input = Files.createDirectories(tmp.resolve("names"));
+    try (java.io.OutputStream gz = new java.util.zip.GZIPOutputStream(
+        Files.newOutputStream(input.resolve("part-1.csv.gz")))) {
+      gz.write("1,ann\n2,zoe\n\n".getBytes(StandardCharsets.UTF_8));
+    }
+    Files.writeString(input.resolve("part-2.csv"), "3,max\n");
 
     assertEquals(0, hbulk("prepare", "--spec", spec, "--table", "it_two", "--input",
         input.toUri().toString(), "--run-dir", "/runs/two"), err);

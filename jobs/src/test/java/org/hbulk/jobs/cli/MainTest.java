@@ -1,0 +1,130 @@
+package org.hbulk.jobs.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+import org.hbulk.jobs.ExitCode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The command line without a cluster: help, usage errors, spec errors, exit codes. */
+class MainTest {
+  @TempDir
+  Path tmp;
+
+  private String out;
+  private String err;
+
+  private int hbulk(String... args) {
+    ByteArrayOutputStream o = new ByteArrayOutputStream();
+    ByteArrayOutputStream e = new ByteArrayOutputStream();
+    int code = new Main(new Configuration(false), new PrintStream(o, true, StandardCharsets.UTF_8),
+        new PrintStream(e, true, StandardCharsets.UTF_8)).run(args);
+    out = o.toString(StandardCharsets.UTF_8);
+    err = e.toString(StandardCharsets.UTF_8);
+    return code;
+  }
+
+  @Test
+  void topLevelHelpListsEveryCommandAndTheExitCodes() {
+    assertEquals(0, hbulk("--help"));
+    for (String command : new String[] {"load", "prepare", "complete", "create-table", "scan", "ping",
+        "sample-data"}) {
+      assertTrue(out.contains("  " + command + " "), command + " in\n" + out);
+    }
+    for (ExitCode c : ExitCode.values()) {
+      assertTrue(out.contains(c.code() + "   " + c.meaning()), c + " in\n" + out);
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"load", "prepare", "complete", "create-table", "scan", "ping", "sample-data"})
+  void everyCommandHelpHasExamplesAndExitCodes(String command) {
+    assertEquals(0, hbulk(command, "--help"));
+    assertTrue(out.contains("Examples:"), out);
+    assertTrue(out.contains("hbulk " + command), out);
+    assertTrue(out.contains("Exit codes:"), out);
+    assertTrue(out.contains("--verbose"), out);
+  }
+
+  @Test
+  void unknownOptionIsAUsageError() {
+    assertEquals(ExitCode.USAGE.code(), hbulk("load", "--spec", "x.spec", "--input", "a.csv", "--bogus"));
+    assertTrue(err.contains("Unknown option: '--bogus'"), err);
+  }
+
+  @Test
+  void missingRequiredOptionIsAUsageError() {
+    assertEquals(ExitCode.USAGE.code(), hbulk("load", "--spec", "x.spec"));
+    assertTrue(err.contains("Missing required option: '--input=PATH'"), err);
+  }
+
+  @Test
+  void missingSpecFileIsAUsageErrorNamingIt() {
+    assertEquals(ExitCode.USAGE.code(), hbulk("load", "--spec", tmp.resolve("nope.spec").toString(),
+        "--input", "a.csv"));
+    assertTrue(err.contains("spec file " + tmp.resolve("nope.spec") + " not found"), err);
+  }
+
+  @Test
+  void specErrorIsOneLineNamingFileAndLineWithoutStackTrace() throws Exception {
+    Path spec = tmp.resolve("bad.spec");
+    Files.writeString(spec, "[columns]\nid = long\nwhen = timestamp(yyyy-MM-dd, Mars/Olympus)\n");
+    assertEquals(ExitCode.BAD_SPEC.code(), hbulk("prepare", "--spec", spec.toString(), "--input", "a.csv"));
+    assertTrue(err.contains("bad.spec:3: when: unknown time zone 'Mars/Olympus'"), err);
+    assertEquals(1, err.strip().lines().count(), err);
+  }
+
+  @Test
+  void verboseAddsTheStackTrace() throws Exception {
+    Path spec = tmp.resolve("bad.spec");
+    Files.writeString(spec, "[columns]\nid = lng\n");
+    assertEquals(ExitCode.BAD_SPEC.code(), hbulk("load", "--verbose", "--spec", spec.toString(), "--input", "a.csv"));
+    assertTrue(err.contains("unknown type 'lng'"), err);
+    assertTrue(err.contains("\tat org.hbulk"), err);
+  }
+
+  @Test
+  void overrideOfTheCommandLineIsValidatedLikeTheFile() throws Exception {
+    Path spec = tmp.resolve("ok.spec");
+    Files.writeString(spec, "[columns]\nid = long\n[output o]\ntable = t\nkey = id\nf:a = id\n");
+    assertEquals(ExitCode.BAD_SPEC.code(), hbulk("load", "--spec", spec.toString(), "--input", "a.csv",
+        "--max-reject-ratio", "2"));
+    assertTrue(err.contains("max-ratio: expected a share between 0 and 1"), err);
+    assertEquals(ExitCode.BAD_SPEC.code(), hbulk("load", "-D", "hbulk.spec.csv.delimiter=;;",
+        "--spec", spec.toString(), "--input", "a.csv"));
+    assertTrue(err.contains("(override): delimiter: expected one character"), err);
+  }
+
+  @Test
+  void createTableNeedsSplitPointsForAnUnsaltedKey() throws Exception {
+    Path spec = tmp.resolve("plain.spec");
+    Files.writeString(spec, "[columns]\nid = long\n[output o]\ntable = t\nkey = id\nf:a = id\n");
+    assertEquals(ExitCode.USAGE.code(), hbulk("create-table", "--spec", spec.toString()));
+    assertTrue(err.contains("does not start with salt(...)"), err);
+  }
+
+  @Test
+  void createTableRefusesTwoKindsOfSplitPoints() {
+    assertEquals(ExitCode.USAGE.code(), hbulk("create-table", "--table", "t", "--family", "f",
+        "--split-points", "a", "--single-region"));
+    assertTrue(err.contains("mutually exclusive"), err);
+  }
+
+  @Test
+  void sampleDataWritesTheRequestedRows() throws Exception {
+    Path csv = tmp.resolve("d/orders.csv");
+    assertEquals(0, hbulk("sample-data", "--rows", "25", "--out", csv.toString()));
+    assertEquals(26, Files.readAllLines(csv).size(), "header + 25 rows");
+    assertFalse(err.contains("Exception"), err);
+  }
+}

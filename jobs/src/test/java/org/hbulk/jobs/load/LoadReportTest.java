@@ -1,0 +1,77 @@
+package org.hbulk.jobs.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.hbulk.mappers.record.RejectReason;
+import org.junit.jupiter.api.Test;
+
+class LoadReportTest {
+  private static LoadReport report() {
+    RunState state = RunState.create("20261123-020000-000", "conf/\"odd\" name.spec", "ns:orders", 1L);
+    state.stage(RunState.Stage.OVER_BUDGET);
+    state.budget("at most 1");
+    state.budgetViolation("3 rejected records exceed the budget of 1");
+    state.reducers(2);
+    state.counts(new PrepareCounts(10, 7, 3, 40, 2, 1, 1,
+        Map.of(RejectReason.BAD_VALUE, 2L, RejectReason.FIELD_COUNT, 1L)));
+    state.phase("validate", 100);
+    state.phase("job", 2000);
+    List<RegionFiles> regions = List.of(
+        new RegionFiles(new byte[0], Bytes.toBytes("m"), 1, 1000, 25),
+        new RegionFiles(Bytes.toBytes("m"), new byte[] {(byte) 0xff}, 2, 800, 15));
+    return new LoadReport(state, regions, "hdfs:///runs/x", "hdfs:///runs/x/rejects");
+  }
+
+  @Test
+  void jsonParsesAndCarriesTheCounts() throws Exception {
+    JsonNode json = new ObjectMapper().readTree(report().toJson());
+    assertEquals("conf/\"odd\" name.spec", json.get("spec").asText());
+    assertEquals(10, json.at("/records/read").asLong());
+    assertEquals(7, json.at("/records/loaded").asLong());
+    assertEquals(3, json.at("/records/rejected").asLong());
+    assertEquals(2, json.at("/rejects/by_reason/BAD_VALUE").asLong());
+    assertEquals(40, json.at("/cells/in_hfiles").asLong());
+    assertEquals(3, json.at("/hfiles/files").asLong());
+    assertEquals("\\xFF", json.at("/regions/1/end_key").asText());
+    assertEquals(2, json.get("reducers").asInt());
+    assertEquals(2000, json.at("/phases_ms/job").asLong());
+  }
+
+  @Test
+  void textSaysNothingWasLoadedAndWhy() {
+    String text = report().toText();
+    assertTrue(text.contains("NOT LOADED: rejects over budget"), text);
+    assertTrue(text.contains("read 10 = loaded 7 + rejected 3"), text);
+    assertTrue(text.contains("BAD_VALUE 2"), text);
+    assertTrue(text.contains("3 rejected records exceed the budget of 1"), text);
+  }
+
+  @Test
+  void stateSurvivesItsPropertiesFile() throws Exception {
+    RunState state = report().state();
+    java.io.StringWriter w = new java.io.StringWriter();
+    state.properties().store(w, null);
+    java.util.Properties p = new java.util.Properties();
+    p.load(new java.io.StringReader(w.toString()));
+    RunState back = new RunState(p);
+    assertEquals(state.counts(), back.counts());
+    assertEquals(state.phases(), back.phases());
+    assertEquals(RunState.Stage.OVER_BUDGET, back.stage());
+    assertEquals(state.budgetViolation(), back.budgetViolation());
+  }
+
+  @Test
+  void regionOfFindsTheRangeHoldingARow() {
+    byte[][] starts = {new byte[0], Bytes.toBytes("1"), Bytes.toBytes("2")};
+    assertEquals(0, HFileInventory.regionOf(starts, Bytes.toBytes("0|a")));
+    assertEquals(1, HFileInventory.regionOf(starts, Bytes.toBytes("1")));
+    assertEquals(1, HFileInventory.regionOf(starts, Bytes.toBytes("1|zzz")));
+    assertEquals(2, HFileInventory.regionOf(starts, Bytes.toBytes("9")));
+  }
+}
