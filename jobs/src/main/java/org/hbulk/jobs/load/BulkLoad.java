@@ -29,6 +29,7 @@ import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
 import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.mapreduce.RejectWriter;
+import org.hbulk.mappers.spec.KeyWarnings;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.hbulk.mappers.spec.OutputSpec;
 
@@ -95,6 +96,7 @@ public final class BulkLoad {
     Job job;
     try (RegionLocator locator = connection.getRegionLocator(tableName)) {
       startKeys = locator.getStartKeys();
+      warn(spec, startKeys.length);
       phase("job", String.format(Locale.ROOT, "%d input file(s), %s, into %d region(s) of %s",
           inputPaths.size(), LoadReport.bytes(inputBytes), startKeys.length, table));
       job = JobSetup.create(conf, spec, inputPaths, inputBytes, run, runId, runStartMillis,
@@ -295,6 +297,16 @@ public final class BulkLoad {
     }
     return "regions changed since prepare (" + before.size() + " -> " + now.length + " regions);"
         + " BulkLoadHFiles splits HFiles that now span two regions, which costs time";
+  }
+
+  private void warn(LoadSpec spec, int regions) {
+    List<String> warnings = new ArrayList<>(KeyWarnings.of(spec));
+    for (OutputSpec o : spec.outputs()) {
+      KeyWarnings.saltRegions(o, regions).ifPresent(warnings::add);
+    }
+    for (String w : warnings) {
+      log.println("hbulk: warning: " + w);
+    }
   }
 
   private void phase(String name, String detail) {

@@ -22,6 +22,7 @@ import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.mapreduce.CsvInputFormat;
 import org.hbulk.mappers.mapreduce.CsvToCellsMapper;
 import org.hbulk.mappers.mapreduce.RejectWriter;
+import org.hbulk.mappers.mapreduce.RowCellsReducer;
 import org.hbulk.mappers.spec.LoadSpec;
 
 /**
@@ -61,6 +62,8 @@ final class JobSetup {
     MultipleOutputs.addNamedOutput(job, RejectWriter.NAMED_OUTPUT, TextOutputFormat.class,
         NullWritable.class, Text.class);
     HFileOutputFormat2.configureIncrementalLoad(job, table, regions);
+    // HBase's CellSortReducer, plus the duplicate-key counts.
+    job.setReducerClass(RowCellsReducer.class);
     // The tasks need commons-csv and hbulk's own classes besides what HBase adds.
     if (isLocal(conf)) {
       // In-process tasks share the driver's classpath; shipping jars would only make the local

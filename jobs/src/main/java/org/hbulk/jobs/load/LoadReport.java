@@ -47,7 +47,10 @@ public record LoadReport(RunState state, List<RegionFiles> regions, String runDi
     b.append("}},\n");
     b.append("  \"cells\": {\"emitted\": ").append(c.cellsEmitted()).append(", \"in_hfiles\": ")
         .append(hfileCells()).append(", \"empty_values_skipped\": ").append(c.emptyValues())
-        .append("},\n");
+        .append(", \"collapsed\": ").append(c.cellsCollapsed()).append("},\n");
+    b.append("  \"keys\": {\"duplicate_rows\": ").append(c.duplicateKeyRows())
+        .append(", \"duplicate_records\": ").append(c.duplicateKeyRecords())
+        .append(", \"values_truncated\": ").append(c.truncated()).append("},\n");
     b.append("  \"hfiles\": {\"files\": ").append(hfiles()).append(", \"bytes\": ")
         .append(hfileBytes()).append(", \"loaded\": ").append(state.hfilesInLoad())
         .append(", \"region_change\": ").append(Json.quote(state.regionChange())).append("},\n");
@@ -93,6 +96,11 @@ public record LoadReport(RunState state, List<RegionFiles> regions, String runDi
     }
     b.append(String.format(Locale.ROOT, "  cells     emitted %,d, in HFiles %,d, empty values skipped %,d%n",
         c.cellsEmitted(), hfileCells(), c.emptyValues()));
+    if (c.duplicateKeyRows() > 0 || c.cellsCollapsed() > 0 || c.truncated() > 0) {
+      b.append(String.format(Locale.ROOT, "  keys      WARNING: %,d row(s) written by more than one record"
+          + " (%,d extra record(s)); %,d cell(s) overwritten; %,d value(s) cut to a fixed width%n",
+          c.duplicateKeyRows(), c.duplicateKeyRecords(), c.cellsCollapsed(), c.truncated()));
+    }
     b.append(String.format(Locale.ROOT, "  hfiles    %,d files, %s over %d regions, written by %d reducers%n",
         hfiles(), bytes(hfileBytes()), regions.size(), state.reducers()));
     b.append(String.format(Locale.ROOT, "    %-24s %-24s %6s %12s %12s%n", "region start", "region end",

@@ -9,7 +9,8 @@ import org.hbulk.mappers.record.RejectReason;
 
 /** What the map tasks counted, read from the finished job. Records read = loaded + rejected. */
 public record PrepareCounts(long read, long loaded, long rejected, long cellsEmitted,
-    long emptyValues, long blankLines, long headerLines, Map<RejectReason, Long> rejectsByReason) {
+    long emptyValues, long blankLines, long headerLines, Map<RejectReason, Long> rejectsByReason,
+    long duplicateKeyRows, long duplicateKeyRecords, long cellsCollapsed, long truncated) {
 
   public static PrepareCounts of(Counters counters) {
     Map<RejectReason, Long> reasons = new EnumMap<>(RejectReason.class);
@@ -27,7 +28,11 @@ public record PrepareCounts(long read, long loaded, long rejected, long cellsEmi
         counters.findCounter(HbulkCounter.EMPTY_VALUES_SKIPPED).getValue(),
         counters.findCounter(HbulkCounter.BLANK_LINES_SKIPPED).getValue(),
         counters.findCounter(HbulkCounter.HEADER_LINES_SKIPPED).getValue(),
-        reasons);
+        reasons,
+        counters.findCounter(HbulkCounter.DUPLICATE_KEY_ROWS).getValue(),
+        counters.findCounter(HbulkCounter.DUPLICATE_KEY_RECORDS).getValue(),
+        counters.findCounter(HbulkCounter.CELLS_COLLAPSED).getValue(),
+        counters.findCounter(HbulkCounter.VALUES_TRUNCATED).getValue());
   }
 
   /** Whether every record read was either loaded or rejected: the report's counts add up. */
@@ -47,6 +52,10 @@ public record PrepareCounts(long read, long loaded, long rejected, long cellsEmi
     for (Map.Entry<RejectReason, Long> e : rejectsByReason.entrySet()) {
       p.setProperty("rejects." + e.getKey().name(), Long.toString(e.getValue()));
     }
+    p.setProperty("keys.duplicate-rows", Long.toString(duplicateKeyRows));
+    p.setProperty("keys.duplicate-records", Long.toString(duplicateKeyRecords));
+    p.setProperty("cells.collapsed", Long.toString(cellsCollapsed));
+    p.setProperty("values.truncated", Long.toString(truncated));
   }
 
   static PrepareCounts load(Properties p) {
@@ -59,7 +68,8 @@ public record PrepareCounts(long read, long loaded, long rejected, long cellsEmi
     }
     return new PrepareCounts(num(p, "records.read"), num(p, "records.loaded"),
         num(p, "records.rejected"), num(p, "cells.emitted"), num(p, "cells.empty-values-skipped"),
-        num(p, "lines.blank"), num(p, "lines.header"), reasons);
+        num(p, "lines.blank"), num(p, "lines.header"), reasons, num(p, "keys.duplicate-rows"),
+        num(p, "keys.duplicate-records"), num(p, "cells.collapsed"), num(p, "values.truncated"));
   }
 
   private static long num(Properties p, String key) {

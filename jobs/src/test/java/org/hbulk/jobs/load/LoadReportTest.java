@@ -19,7 +19,7 @@ class LoadReportTest {
     state.budgetViolation("3 rejected records exceed the budget of 1");
     state.reducers(2);
     state.counts(new PrepareCounts(10, 7, 3, 40, 2, 1, 1,
-        Map.of(RejectReason.BAD_VALUE, 2L, RejectReason.FIELD_COUNT, 1L)));
+        Map.of(RejectReason.BAD_VALUE, 2L, RejectReason.FIELD_COUNT, 1L), 1, 2, 3, 4));
     state.phase("validate", 100);
     state.phase("job", 2000);
     List<RegionFiles> regions = List.of(
@@ -41,6 +41,9 @@ class LoadReportTest {
     assertEquals("\\xFF", json.at("/regions/1/end_key").asText());
     assertEquals(2, json.get("reducers").asInt());
     assertEquals(2000, json.at("/phases_ms/job").asLong());
+    assertEquals(1, json.at("/keys/duplicate_rows").asLong());
+    assertEquals(2, json.at("/keys/duplicate_records").asLong());
+    assertEquals(3, json.at("/cells/collapsed").asLong());
   }
 
   @Test

@@ -29,6 +29,7 @@ public final class RecordConverter {
   private final byte[][][] families;
   private final byte[][][] qualifiers;
   private final List<KeyValue> cells = new ArrayList<>();
+  private final List<byte[]> rows = new ArrayList<>();
   private String text;
   private int emptyValues;
 
@@ -57,6 +58,7 @@ public final class RecordConverter {
    */
   public List<KeyValue> convert(byte[] bytes, int length) throws RejectException {
     cells.clear();
+    rows.clear();
     emptyValues = 0;
     text = null;
     text = parser.decode(bytes, length);
@@ -68,9 +70,19 @@ public final class RecordConverter {
     return cells;
   }
 
+  /** The row keys of the last record, one per output, valid until the next call. */
+  public List<byte[]> lastRows() {
+    return rows;
+  }
+
   /** The last record's decoded text, or null when it could not be decoded. */
   public String lastText() {
     return text;
+  }
+
+  /** How many key or value parts of the last record were cut to a fixed width. */
+  public int lastTruncations() {
+    return record.truncations();
   }
 
   /** How many cells of the last record were not written because a field they need was empty. */
@@ -92,6 +104,7 @@ public final class RecordConverter {
           + key.length() + " bytes exceeds HBase's limit of " + HConstants.MAX_ROW_LENGTH);
     }
     byte[] row = key.toArray();
+    rows.add(row);
     long ts = timestamp(output);
     List<CellSpec> specs = output.cells();
     int before = cells.size();

@@ -4,6 +4,7 @@ import java.util.List;
 import org.hbulk.mappers.record.ByteBuilder;
 import org.hbulk.mappers.record.Record;
 import org.hbulk.mappers.spec.Column;
+import org.hbulk.mappers.spec.ColumnType;
 
 /** A column's field as it was written in the CSV, encoded as UTF-8. */
 final class ColumnRef implements Expr {
@@ -20,6 +21,17 @@ final class ColumnRef implements Expr {
   @Override
   public void appendTo(Record record, ByteBuilder out) {
     out.appendUtf8(record.text(column.index()));
+  }
+
+  @Override
+  public boolean growsWithTime() {
+    ColumnType t = column.type();
+    return t == ColumnType.TIMESTAMP || t == ColumnType.LONG || t == ColumnType.INT;
+  }
+
+  @Override
+  public String decode(byte[] bytes, int offset, int length) {
+    return new String(bytes, offset, length, java.nio.charset.StandardCharsets.UTF_8);
   }
 
   @Override

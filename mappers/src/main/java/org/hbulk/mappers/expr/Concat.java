@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import org.hbulk.mappers.record.ByteBuilder;
 import org.hbulk.mappers.record.Record;
+import org.hbulk.mappers.record.RejectException;
 import org.hbulk.mappers.spec.Column;
 
 /** {@code a + b + c}: the parts' bytes one after another. */
@@ -31,7 +32,7 @@ final class Concat implements Expr {
   }
 
   @Override
-  public void appendTo(Record record, ByteBuilder out) {
+  public void appendTo(Record record, ByteBuilder out) throws RejectException {
     for (Expr p : parts) {
       p.appendTo(record, out);
     }
@@ -40,6 +41,23 @@ final class Concat implements Expr {
   @Override
   public List<Column> columns() {
     return columns;
+  }
+
+  @Override
+  public int fixedWidth() {
+    int sum = 0;
+    for (Expr p : parts) {
+      if (p.fixedWidth() < 0) {
+        return -1;
+      }
+      sum += p.fixedWidth();
+    }
+    return sum;
+  }
+
+  @Override
+  public boolean growsWithTime() {
+    return parts.get(0).growsWithTime();
   }
 
   @Override

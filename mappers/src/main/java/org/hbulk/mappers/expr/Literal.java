@@ -20,6 +20,20 @@ final class Literal implements Expr {
     out.append(bytes);
   }
 
+  byte[] bytes() {
+    return bytes.clone();
+  }
+
+  @Override
+  public int fixedWidth() {
+    return bytes.length;
+  }
+
+  @Override
+  public String decode(byte[] key, int offset, int length) {
+    return source;
+  }
+
   @Override
   public List<Column> columns() {
     return List.of();

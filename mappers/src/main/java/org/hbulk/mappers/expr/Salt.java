@@ -6,16 +6,17 @@ import java.util.List;
 import java.util.Locale;
 import org.hbulk.mappers.record.ByteBuilder;
 import org.hbulk.mappers.record.Record;
+import org.hbulk.mappers.record.RejectException;
 import org.hbulk.mappers.spec.Column;
 
 /**
- * {@code salt(expr, N[, dec|hex|byte])}: a bucket number {@code murmur3_32(bytes of expr) mod N}
+ * {@code salt(expr, N[, dec|hex|byte|alpha])}: a bucket number {@code murmur3_32(bytes of expr) mod N}
  * (the hash read as unsigned), written as zero-padded decimal (default), zero-padded lowercase hex,
- * or one binary byte. Deterministic: the same input gives the same bucket in every run and JVM.
+ * one binary byte, or one letter {@code a}.. (seed 003's {@code a-foo0003}). Deterministic: the same input gives the same bucket in every run and JVM.
  */
 public final class Salt implements Expr {
   /** How the bucket number is written. */
-  public enum Format { DEC, HEX, BYTE }
+  public enum Format { DEC, HEX, BYTE, ALPHA }
 
   private final Expr input;
   private final int buckets;
@@ -26,14 +27,21 @@ public final class Salt implements Expr {
     this.input = input;
     this.buckets = buckets;
     this.format = format;
-    this.prefixes = new byte[buckets][];
+    this.prefixes = encodeAll(buckets, format);
+  }
+
+  /** The bytes of every bucket number 0..buckets-1 in a format, all of one width. */
+  static byte[][] encodeAll(int buckets, Format format) {
+    byte[][] all = new byte[buckets][];
     for (int b = 0; b < buckets; b++) {
-      prefixes[b] = switch (format) {
+      all[b] = switch (format) {
         case BYTE -> new byte[] {(byte) b};
+        case ALPHA -> new byte[] {(byte) ('a' + b)};
         case DEC -> pad(Integer.toString(b), Integer.toString(buckets - 1).length());
         case HEX -> pad(Integer.toHexString(b), Integer.toHexString(buckets - 1).length());
       };
     }
+    return all;
   }
 
   public int buckets() {
@@ -64,12 +72,41 @@ public final class Salt implements Expr {
   }
 
   @Override
-  public void appendTo(Record record, ByteBuilder out) {
+  public void appendTo(Record record, ByteBuilder out) throws RejectException {
     int mark = out.length();
     input.appendTo(record, out);
     int bucket = bucketOf(out.array(), mark, out.length() - mark);
     out.truncate(mark);
     out.append(prefixes[bucket]);
+  }
+
+  @Override
+  public int fixedWidth() {
+    return prefixes[0].length;
+  }
+
+  @Override
+  public String decode(byte[] bytes, int offset, int length) {
+    for (int b = 0; b < buckets; b++) {
+      if (java.util.Arrays.equals(prefixes[b], 0, prefixes[b].length, bytes, offset, offset + length)) {
+        return "bucket " + b + " of " + buckets;
+      }
+    }
+    return null;
+  }
+
+  /** Every bucket's prefix, bucket 0 first: a range read fans out into one scan per prefix. */
+  public List<byte[]> prefixes() {
+    List<byte[]> all = new ArrayList<>();
+    for (byte[] p : prefixes) {
+      all.add(p.clone());
+    }
+    return all;
+  }
+
+  /** The salt's input expression. */
+  public Expr input() {
+    return input;
   }
 
   @Override

@@ -3,6 +3,7 @@ package org.hbulk.mappers.expr;
 import java.util.List;
 import org.hbulk.mappers.record.ByteBuilder;
 import org.hbulk.mappers.record.Record;
+import org.hbulk.mappers.record.RejectException;
 import org.hbulk.mappers.spec.Column;
 
 /**
@@ -21,13 +22,13 @@ abstract class TailTransform implements Expr {
   }
 
   /** Replaces {@code out}'s bytes from {@code mark} to its end with their transform. */
-  abstract void transformTail(ByteBuilder out, int mark);
+  abstract void transformTail(Record record, ByteBuilder out, int mark);
 
   @Override
-  public final void appendTo(Record record, ByteBuilder out) {
+  public final void appendTo(Record record, ByteBuilder out) throws RejectException {
     int mark = out.length();
     input.appendTo(record, out);
-    transformTail(out, mark);
+    transformTail(record, out, mark);
   }
 
   @Override

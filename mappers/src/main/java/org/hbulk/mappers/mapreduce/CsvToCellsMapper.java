@@ -60,8 +60,15 @@ public class CsvToCellsMapper
         row.set(kv.getRowArray(), kv.getRowOffset(), kv.getRowLength());
         context.write(row, new MapReduceExtendedCell(kv));
       }
+      for (byte[] key : converter.lastRows()) {
+        row.set(key);
+        context.write(row, new MapReduceExtendedCell(RowCellsReducer.marker(key, 0, key.length)));
+      }
       context.getCounter(HbulkCounter.RECORDS_LOADED).increment(1);
       context.getCounter(HbulkCounter.CELLS_EMITTED).increment(cells.size());
+      if (converter.lastTruncations() > 0) {
+        context.getCounter(HbulkCounter.VALUES_TRUNCATED).increment(converter.lastTruncations());
+      }
       if (converter.lastEmptyValues() > 0) {
         context.getCounter(HbulkCounter.EMPTY_VALUES_SKIPPED).increment(converter.lastEmptyValues());
       }

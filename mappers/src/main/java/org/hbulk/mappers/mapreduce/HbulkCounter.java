@@ -15,6 +15,14 @@ public enum HbulkCounter {
   CELLS_EMITTED,
   /** Cells not written because a field their value needs was empty. */
   EMPTY_VALUES_SKIPPED,
+  /** Key or value parts cut to their fixed width (lpad/rpad): such keys may collide. */
+  VALUES_TRUNCATED,
+  /** Rows that more than one record produced: the seeds' duplicate-key warning. */
+  DUPLICATE_KEY_ROWS,
+  /** Records beyond the first that produced an already produced row. */
+  DUPLICATE_KEY_RECORDS,
+  /** Cells dropped because another record gave the same row, column and timestamp. */
+  CELLS_COLLAPSED,
   /** Empty lines between records. */
   BLANK_LINES_SKIPPED,
   /** First lines of files skipped because the spec says they are headers. */

@@ -21,6 +21,7 @@ public final class Record {
   private final String[] text;
   private final long[] longs;
   private final double[] doubles;
+  private int truncations;
 
   public Record(List<Column> columns) {
     this.columns = columns;
@@ -36,6 +37,7 @@ public final class Record {
 
   /** Fills this record from a parsed CSV record's fields; rejects a wrong count or a bad value. */
   public void load(List<String> fields) throws RejectException {
+    truncations = 0;
     if (fields.size() != columns.size()) {
       throw new RejectException(RejectReason.FIELD_COUNT,
           "expected " + columns.size() + " fields, found " + fields.size());
@@ -97,6 +99,32 @@ public final class Record {
 
   private static String abbreviate(String value) {
     return value.length() <= 80 ? value : value.substring(0, 77) + "...";
+  }
+
+  /**
+   * Sets one field from a value a reader has (explain builds Get and scan keys this way): its text,
+   * and for numbers and times the value it stands for.
+   */
+  public void assign(int column, String text, long longValue, double doubleValue) {
+    this.text[column] = text;
+    this.longs[column] = longValue;
+    this.doubles[column] = doubleValue;
+  }
+
+  /** Clears every field, as a record whose fields are all empty. */
+  public void clear() {
+    java.util.Arrays.fill(text, "");
+    truncations = 0;
+  }
+
+  /** Notes that a key or value part of this record was cut to its fixed width. */
+  public void countTruncation() {
+    truncations++;
+  }
+
+  /** How many parts of this record were cut to a fixed width so far. */
+  public int truncations() {
+    return truncations;
   }
 
   public List<Column> columns() {

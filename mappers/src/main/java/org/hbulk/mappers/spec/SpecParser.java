@@ -20,7 +20,8 @@ import org.hbulk.mappers.spec.SpecText.Section;
 
 /** Turns a spec's sections into a validated {@link LoadSpec}; the format is documented in the README. */
 final class SpecParser {
-  private static final List<String> SECTION_TYPES = List.of("csv", "columns", "output", "rejects");
+  private static final List<String> SECTION_TYPES = List.of("csv", "columns", "codes", "output", "rejects");
+  private static final List<String> NAMED_SECTIONS = List.of("codes", "output");
   private static final List<String> CSV_KEYS = List.of("delimiter", "quote", "escape", "header",
       "charset", "multiline", "max-record-bytes", "trim");
   private static final List<String> OUTPUT_KEYS = List.of("table", "key", "timestamp");
@@ -42,10 +43,10 @@ final class SpecParser {
         throw SpecException.at(source, s.line(), "unknown section [" + s.type() + "] (sections: "
             + String.join(", ", SECTION_TYPES) + ")");
       }
-      boolean named = s.type().equals("output");
+      boolean named = NAMED_SECTIONS.contains(s.type());
       if (named == s.name().isEmpty()) {
         throw SpecException.at(source, s.line(), named
-            ? "an output section needs a name: [output NAME]"
+            ? "a " + s.type() + " section needs a name: [" + s.type() + " NAME]"
             : "[" + s.type() + "] takes no name");
       }
     }
@@ -59,10 +60,16 @@ final class SpecParser {
     for (Column c : columns) {
       byName.put(c.name(), c);
     }
+    Map<String, Map<String, String>> codes = new LinkedHashMap<>();
+    for (Section s : spec.sections()) {
+      if (s.type().equals("codes")) {
+        codes.put(s.name(), codes(s));
+      }
+    }
     List<OutputSpec> outputs = new ArrayList<>();
     for (Section s : spec.sections()) {
       if (s.type().equals("output")) {
-        outputs.add(output(s, byName));
+        outputs.add(output(s, byName, codes));
       }
     }
     if (outputs.isEmpty()) {
@@ -167,7 +174,28 @@ final class SpecParser {
         + "' (types: string, int, long, double, boolean, timestamp(pattern[, zone]), skip)");
   }
 
-  private OutputSpec output(Section s, Map<String, Column> columns) {
+  /** A {@code [codes NAME]} table: {@code value = code} lines, {@code * = code} for all others. */
+  private Map<String, String> codes(Section s) {
+    Map<String, String> table = new LinkedHashMap<>();
+    Map<String, String> byCode = new LinkedHashMap<>();
+    for (Entry e : s.entries()) {
+      if (e.value().isEmpty()) {
+        throw at(e, "the code is empty");
+      }
+      String other = byCode.put(e.value(), e.key());
+      if (other != null) {
+        throw at(e, "code '" + e.value() + "' is also the code of '" + other
+            + "': codes must be unique to be read back");
+      }
+      table.put(e.key(), e.value());
+    }
+    if (table.isEmpty()) {
+      throw SpecException.at(source, s.line(), "[codes " + s.name() + "] has no entries");
+    }
+    return table;
+  }
+
+  private OutputSpec output(Section s, Map<String, Column> columns, Map<String, Map<String, String>> codes) {
     String where = source + ":" + s.line() + ": [output " + s.name() + "]";
     Entry tableEntry = s.entry("table").orElseThrow(() -> new SpecException(where
         + ": needs 'table = NAME'"));
@@ -179,7 +207,7 @@ final class SpecParser {
     }
     Entry keyEntry = s.entry("key").orElseThrow(() -> new SpecException(where
         + ": needs 'key = EXPRESSION', the row key"));
-    Expr key = ExprParser.parse(keyEntry.value(), columns, place(keyEntry, "key"));
+    Expr key = ExprParser.parse(keyEntry.value(), columns, codes, place(keyEntry, "key"));
     if (key.columns().isEmpty()) {
       throw at(keyEntry, "the key reads no column: every record would get the same row");
     }
@@ -199,7 +227,7 @@ final class SpecParser {
       String qualifier = e.key().substring(colon + 1);
       checkFamily(e, family);
       cells.add(new CellSpec(family, qualifier,
-          ExprParser.parse(e.value(), columns, place(e, e.key()))));
+          ExprParser.parse(e.value(), columns, codes, place(e, e.key()))));
     }
     if (cells.isEmpty()) {
       throw new SpecException(where + ": has no cells; add at least one 'family:qualifier = column'");

@@ -1,0 +1,63 @@
+package org.hbulk.mappers.expr;
+
+import java.nio.charset.StandardCharsets;
+import org.hbulk.mappers.record.ByteBuilder;
+import org.hbulk.mappers.record.Record;
+import org.hbulk.mappers.spec.Column;
+
+/**
+ * {@code reverse_ts(column[, binary|dec])}: {@code Long.MAX_VALUE - ts}, so the newest rows sort
+ * first; as 8 big-endian bytes (default) or as 19 zero-padded decimal digits. Either form sorts
+ * like the number for every non-negative timestamp.
+ */
+final class ReverseTimestamp extends ColumnEncoder {
+  private static final int DIGITS = 19;
+  private final boolean decimal;
+
+  ReverseTimestamp(Column column, boolean decimal) {
+    super(column);
+    this.decimal = decimal;
+  }
+
+  @Override
+  public void appendTo(Record record, ByteBuilder out) {
+    long v = Long.MAX_VALUE - record.longValue(column.index());
+    if (decimal) {
+      String digits = Long.toString(v);
+      for (int i = digits.length(); i < DIGITS; i++) {
+        out.append((byte) '0');
+      }
+      out.appendUtf8(digits);
+    } else {
+      appendLong(out, v);
+    }
+  }
+
+  @Override
+  public int fixedWidth() {
+    return decimal ? DIGITS : 8;
+  }
+
+  @Override
+  public String decode(byte[] b, int offset, int length) {
+    if (length != fixedWidth()) {
+      return null;
+    }
+    long v;
+    if (decimal) {
+      try {
+        v = Long.parseLong(new String(b, offset, length, StandardCharsets.US_ASCII));
+      } catch (NumberFormatException e) {
+        return null;
+      }
+    } else {
+      v = readLong(b, offset);
+    }
+    return showTime(Long.MAX_VALUE - v);
+  }
+
+  @Override
+  public String toString() {
+    return "reverse_ts(" + column.name() + (decimal ? ", dec)" : ")");
+  }
+}

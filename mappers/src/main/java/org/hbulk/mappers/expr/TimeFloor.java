@@ -1,0 +1,92 @@
+package org.hbulk.mappers.expr;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Locale;
+import org.hbulk.mappers.record.ByteBuilder;
+import org.hbulk.mappers.record.Record;
+import org.hbulk.mappers.spec.Column;
+
+/**
+ * {@code time_floor(column, minute|hour|day[, binary|seconds|dec])}: the time cut down to the start
+ * of its minute, hour or day (days in the column's zone), as 8 big-endian bytes of epoch millis
+ * (default), 4 big-endian bytes of epoch seconds (OpenTSDB's base hour), or 13 zero-padded decimal
+ * digits of millis. Rows of one time range share the key part: many readings, one row.
+ */
+final class TimeFloor extends ColumnEncoder {
+  enum Unit { MINUTE, HOUR, DAY }
+
+  enum Format { BINARY, SECONDS, DEC }
+
+  private final Unit unit;
+  private final Format format;
+
+  TimeFloor(Column column, Unit unit, Format format) {
+    super(column);
+    this.unit = unit;
+    this.format = format;
+  }
+
+  /** The start of the range a time falls in, in epoch millis. */
+  long floor(long millis) {
+    return switch (unit) {
+      case MINUTE -> Math.floorDiv(millis, 60_000L) * 60_000L;
+      case HOUR -> Math.floorDiv(millis, 3_600_000L) * 3_600_000L;
+      case DAY -> Instant.ofEpochMilli(millis).atZone(column.zone() == null ? java.time.ZoneOffset.UTC : column.zone())
+          .truncatedTo(ChronoUnit.DAYS).toInstant().toEpochMilli();
+    };
+  }
+
+  @Override
+  public void appendTo(Record record, ByteBuilder out) {
+    long base = floor(record.longValue(column.index()));
+    switch (format) {
+      case BINARY -> appendLong(out, base);
+      case SECONDS -> {
+        int s = (int) (base / 1000);
+        out.append((byte) (s >>> 24)).append((byte) (s >>> 16)).append((byte) (s >>> 8)).append((byte) s);
+      }
+      case DEC -> {
+        String digits = Long.toString(base);
+        for (int i = digits.length(); i < 13; i++) {
+          out.append((byte) '0');
+        }
+        out.appendUtf8(digits);
+      }
+    }
+  }
+
+  @Override
+  public int fixedWidth() {
+    return switch (format) {
+      case BINARY -> 8;
+      case SECONDS -> 4;
+      case DEC -> 13;
+    };
+  }
+
+  @Override
+  public boolean growsWithTime() {
+    return true;
+  }
+
+  @Override
+  public String decode(byte[] b, int offset, int length) {
+    if (length != fixedWidth()) {
+      return null;
+    }
+    long millis = switch (format) {
+      case BINARY -> readLong(b, offset);
+      case SECONDS -> 1000L * (((b[offset] & 0xffL) << 24) | ((b[offset + 1] & 0xff) << 16)
+          | ((b[offset + 2] & 0xff) << 8) | (b[offset + 3] & 0xff));
+      case DEC -> Long.parseLong(new String(b, offset, length, java.nio.charset.StandardCharsets.US_ASCII));
+    };
+    return Instant.ofEpochMilli(millis) + " (" + unit.name().toLowerCase(Locale.ROOT) + ")";
+  }
+
+  @Override
+  public String toString() {
+    return "time_floor(" + column.name() + ", " + unit.name().toLowerCase(Locale.ROOT)
+        + (format == Format.BINARY ? "" : ", " + format.name().toLowerCase(Locale.ROOT)) + ")";
+  }
+}
