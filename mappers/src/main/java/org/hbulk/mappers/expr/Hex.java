@@ -41,8 +41,7 @@ final class Hex extends TailTransform {
       }
       raw[i] = (byte) (hi << 4 | lo);
     }
-    String inner = input().decode(raw, 0, raw.length);
-    return inner != null ? inner : "hex of " + input();
+    return input().decode(raw, 0, raw.length);
   }
 
   @Override

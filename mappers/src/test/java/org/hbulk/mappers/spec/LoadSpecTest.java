@@ -1,0 +1,179 @@
+package org.hbulk.mappers.spec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.ZoneId;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.hbulk.mappers.HbulkConf;
+import org.junit.jupiter.api.Test;
+
+class LoadSpecTest {
+  static final String ORDERS = """
+      # orders
+      [csv]
+      delimiter = ;
+      quote = '
+      escape = \\
+      header = true
+      charset = ISO-8859-1
+      multiline = true
+      max-record-bytes = 4096
+      trim = true
+
+      [columns]
+      order_id = long
+      user_id = string
+      created = timestamp(yyyy-MM-dd HH:mm:ss, Asia/Shanghai)
+      amount = double
+      ignored = skip
+
+      [output orders]
+      table = shop:orders
+      key = salt(user_id, 4) + "|" + user_id + "|" + order_id
+      timestamp = created
+      d:user = user_id
+      d:amount = binary(amount)
+
+      [rejects]
+      max = 10
+      max-ratio = 0.5
+      """;
+
+  private static SpecException error(String text) {
+    return assertThrows(SpecException.class, () -> LoadSpec.parse("t.spec", text));
+  }
+
+  private static String minimal(String columns, String output) {
+    return "[columns]\n" + columns + "\n[output o]\ntable = t\n" + output + "\n";
+  }
+
+  @Test
+  void everySectionIsReadIntoTypedValues() {
+    LoadSpec spec = LoadSpec.parse("orders.spec", ORDERS);
+    CsvOptions csv = spec.csv();
+    assertEquals(';', csv.delimiter());
+    assertEquals('\'', csv.quote());
+    assertEquals('\\', csv.escape());
+    assertTrue(csv.header() && csv.multiline() && csv.trim());
+    assertEquals(StandardCharsets.ISO_8859_1, csv.charset());
+    assertEquals(4096, csv.maxRecordBytes());
+    assertEquals(5, spec.columns().size());
+    Column created = spec.columns().get(2);
+    assertEquals(ColumnType.TIMESTAMP, created.type());
+    assertEquals(ZoneId.of("Asia/Shanghai"), created.zone());
+    OutputSpec o = spec.outputs().get(0);
+    assertEquals("shop:orders", o.table());
+    assertEquals("salt(user_id, 4) + \"|\" + user_id + \"|\" + order_id", o.key().toString());
+    assertEquals(TimestampSource.Kind.COLUMN, o.timestamp().kind());
+    assertEquals(2, o.cells().size());
+    assertEquals(new RejectBudget(10, 0.5), spec.rejectBudget());
+  }
+
+  @Test
+  void defaultsAreCommaDoubleQuotesNoHeaderNoRejectsRunStart() {
+    LoadSpec spec = LoadSpec.parse("t.spec", minimal("id = long", "key = id\nf:a = id"));
+    assertEquals(CsvOptions.defaults(), spec.csv());
+    assertEquals(RejectBudget.none(), spec.rejectBudget());
+    assertEquals(TimestampSource.Kind.RUN_START, spec.outputs().get(0).timestamp().kind());
+  }
+
+  @Test
+  void unknownColumnInKeyNamesFileLineColumnAndPosition() {
+    SpecException e = error(minimal("id = long", "key = \"x\" + idd\nf:a = id"));
+    assertEquals("t.spec:5: key: at character 7 of '\"x\" + idd': unknown column 'idd' (columns: id)",
+        e.getMessage());
+  }
+
+  @Test
+  void errorsNameTheLineAndWhatWasExpected() {
+    assertTrue(error("[csv]\ndelimiter = ,,\n").getMessage().startsWith("t.spec:2: delimiter: expected one character"));
+    assertTrue(error("[csvv]\n").getMessage().contains("t.spec:1: unknown section [csvv]"));
+    assertTrue(error("[csv]\nheadr = true\n").getMessage().contains("t.spec:2: headr: unknown setting 'headr' in [csv]"));
+    assertTrue(error("[csv]\nheader = yes\n").getMessage().contains("expected true or false, found 'yes'"));
+    assertTrue(error(minimal("id = number", "key = id\nf:a = id")).getMessage()
+        .contains("t.spec:2: id: unknown type 'number'"));
+    assertTrue(error(minimal("t = timestamp(yyyy-MM-dd bb)", "key = t\nf:a = t")).getMessage()
+        .contains("t.spec:2: t: bad time pattern"));
+    assertTrue(error(minimal("t = timestamp(yyyy-MM-dd, Moon/Base)", "key = t\nf:a = t")).getMessage()
+        .contains("unknown time zone 'Moon/Base'"));
+    assertTrue(error("[output o]\ntable = t\n").getMessage().contains("no [columns] section"));
+    assertTrue(error("[columns]\nid = long\n").getMessage().contains("no [output NAME] section"));
+    assertTrue(error(minimal("id = long", "key = id\nf:a = id").replace("table = t", "table = bad name!"))
+        .getMessage().contains("t.spec:4: table: 'bad name!' is not a valid HBase table name"));
+    assertTrue(error("[columns]\nid = long\nid = string\n").getMessage()
+        .contains("t.spec:3: 'id' is given twice in this section (first at line 2)"));
+    assertTrue(error("[csv]\ncharset = UTF-16\n").getMessage().contains("not ASCII-compatible"));
+    assertTrue(error(minimal("id = long", "f:a = id")).getMessage().contains("needs 'key = EXPRESSION'"));
+    assertTrue(error(minimal("id = long", "key = id")).getMessage().contains("has no cells"));
+    assertTrue(error(minimal("id = long", "key = id\n.f:a = id")).getMessage()
+        .contains("'.f' is not a valid column family name"));
+    assertTrue(error(minimal("id = long\nn = string", "key = id\ntimestamp = n\nf:a = id")).getMessage()
+        .contains("a cell timestamp column must be a timestamp or a long"));
+    assertTrue(error("[rejects]\nmax-ratio = 1.5\n" + minimal("id = long", "key = id\nf:a = id"))
+        .getMessage().contains("expected a share between 0 and 1"));
+  }
+
+  @Test
+  void outputsOfDifferentTablesAreRefusedInThisVersion() {
+    SpecException e = error("[columns]\nid = long\n[output a]\ntable = t1\nkey = id\nf:a = id\n"
+        + "[output b]\ntable = t2\nkey = id\nf:a = id\n");
+    assertTrue(e.getMessage().contains("outputs write to several tables [t1, t2]"), e.getMessage());
+  }
+
+  @Test
+  void overridesReplaceAddAndCreateUnnamedSections() {
+    LoadSpec spec = LoadSpec.parse("orders.spec", ORDERS, Map.of("rejects.max", "99",
+        "output.orders.table", "orders_test", "csv.delimiter", "tab"));
+    assertEquals(99, spec.rejectBudget().maxCount());
+    assertEquals("orders_test", spec.outputs().get(0).table());
+    assertEquals('\t', spec.csv().delimiter());
+    LoadSpec noRejects = LoadSpec.parse("t.spec", minimal("id = long", "key = id\nf:a = id"),
+        Map.of("rejects.max", "5"));
+    assertEquals(5, noRejects.rejectBudget().maxCount());
+  }
+
+  @Test
+  void overrideOfAMissingOutputFails() {
+    SpecException e = assertThrows(SpecException.class, () -> LoadSpec.parse("orders.spec", ORDERS,
+        Map.of("output.nope.table", "x")));
+    assertTrue(e.getMessage().contains("override 'output.nope.table' names no section"), e.getMessage());
+  }
+
+  @Test
+  void specSurvivesTheJobConfigurationThroughXml() throws Exception {
+    LoadSpec spec = LoadSpec.parse("orders.spec", ORDERS, Map.of("rejects.max", "7"));
+    Configuration conf = new Configuration(false);
+    conf.set("hbulk.spec.csv.header", "stale: replaced by the spec's own overrides");
+    spec.toConfiguration(conf);
+    ByteArrayOutputStream xml = new ByteArrayOutputStream();
+    conf.writeXml(xml);
+    Configuration task = new Configuration(false);
+    task.addResource(new ByteArrayInputStream(xml.toByteArray()));
+    LoadSpec back = LoadSpec.fromConfiguration(task);
+    assertEquals(spec.source(), back.source());
+    assertEquals(spec.text(), back.text());
+    assertEquals(spec.overrides(), back.overrides());
+    assertEquals(spec.csv(), back.csv());
+    assertEquals(spec.columns(), back.columns());
+    assertEquals(spec.rejectBudget(), back.rejectBudget());
+    assertEquals(7, back.rejectBudget().maxCount());
+    assertEquals(spec.outputs().get(0).key().toString(), back.outputs().get(0).key().toString());
+    assertEquals(spec.outputs().get(0).cells().size(), back.outputs().get(0).cells().size());
+    assertNull(task.get(HbulkConf.SPEC_OVERRIDE_PREFIX + "csv.header"));
+  }
+
+  @Test
+  void budgetSaysWhyItIsBroken() {
+    assertNull(new RejectBudget(2, -1).violation(2, 100));
+    assertEquals("3 rejected records exceed the budget of 2", new RejectBudget(2, -1).violation(3, 100));
+    assertNull(new RejectBudget(-1, 0.1).violation(10, 100));
+    assertTrue(new RejectBudget(-1, 0.1).violation(11, 100).contains("exceed the budget of 10.0000%"));
+  }
+}
