@@ -6,7 +6,7 @@ import org.hbulk.mappers.spec.CsvOptions;
  * Tells whether a record is still inside a quoted field at the end of a line, the way commons-csv
  * reads quotes: a quote opens a field only at the field's start (after a delimiter or at the start
  * of the record), so the inch mark in {@code 24" screen} does not open anything; inside quotes an
- * escape skips the next byte and a doubled quote closes and reopens.
+ * escape skips the next byte and a doubled quote stands for one quote.
  */
 final class QuoteScanner {
   private final byte quote;
@@ -38,7 +38,11 @@ final class QuoteScanner {
         if (b == escape) {
           i++;
         } else if (b == quote) {
-          inQuote = false;
+          if (i + 1 < end && bytes[i + 1] == quote) {
+            i++; // a doubled quote stands for one quote character
+          } else {
+            inQuote = false;
+          }
         }
       } else if (b == quote && atFieldStart) {
         inQuote = true;

@@ -1,0 +1,145 @@
+package org.hbulk.mappers.convert;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.hbulk.mappers.record.RejectException;
+import org.hbulk.mappers.record.RejectReason;
+import org.hbulk.mappers.spec.LoadSpec;
+import org.junit.jupiter.api.Test;
+
+class RecordConverterTest {
+  private static final String SPEC = """
+      [columns]
+      id = long
+      user = string
+      ts = timestamp(yyyy-MM-dd HH:mm:ss, Asia/Shanghai)
+      amount = double
+      note = string
+
+      [output main]
+      table = t
+      key = user + "|" + id
+      timestamp = ts
+      d:user = user
+      d:amount = binary(amount)
+      d:note = note
+      """;
+
+  private static RecordConverter converter(String spec) {
+    return new RecordConverter(LoadSpec.parse("t.spec", spec), 1234L);
+  }
+
+  private static Map<String, String> cells(RecordConverter c, String line) throws RejectException {
+    byte[] b = line.getBytes(StandardCharsets.UTF_8);
+    Map<String, String> out = new LinkedHashMap<>();
+    for (KeyValue kv : c.convert(b, b.length)) {
+      out.put(Bytes.toString(CellUtil.cloneFamily(kv)) + ":" + Bytes.toString(CellUtil.cloneQualifier(kv)),
+          Bytes.toString(CellUtil.cloneValue(kv)));
+    }
+    return out;
+  }
+
+  private static RejectException reject(RecordConverter c, byte[] line) {
+    return assertThrows(RejectException.class, () -> c.convert(line, line.length));
+  }
+
+  private static RejectException reject(RecordConverter c, String line) {
+    return reject(c, line.getBytes(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void goodRecordBecomesExactCellsWithTheRecordsTimestamp() throws Exception {
+    RecordConverter c = converter(SPEC);
+    byte[] line = "7,alice,2026-11-22 08:00:00,12.5,\"gift wrap, please\"".getBytes(StandardCharsets.UTF_8);
+    List<KeyValue> kvs = c.convert(line, line.length);
+    assertEquals(3, kvs.size());
+    long ts = LocalDateTime.of(2026, 11, 22, 8, 0).atZone(ZoneId.of("Asia/Shanghai")).toInstant().toEpochMilli();
+    for (KeyValue kv : kvs) {
+      assertArrayEquals(Bytes.toBytes("alice|7"), CellUtil.cloneRow(kv));
+      assertEquals(ts, kv.getTimestamp());
+      assertEquals(KeyValue.Type.Put.getCode(), kv.getTypeByte());
+    }
+    assertArrayEquals(Bytes.toBytes(12.5), CellUtil.cloneValue(kvs.get(1)));
+    assertEquals("gift wrap, please", Bytes.toString(CellUtil.cloneValue(kvs.get(2))));
+    assertEquals(List.of("alice|7"), c.lastRows().stream().map(Bytes::toString).toList());
+  }
+
+  @Test
+  void quotingEscapingAndUnicodeSurviveExactly() throws Exception {
+    RecordConverter c = converter(SPEC);
+    assertEquals("says \"hi\", twice", cells(c, "1,bob,2026-11-22 08:00:00,1,\"says \"\"hi\"\", twice\"").get("d:note"));
+    assertEquals("北京 São Paulo", cells(c, "1,bob,2026-11-22 08:00:00,1,北京 São Paulo").get("d:note"));
+    RecordConverter backslash = converter("[csv]\nescape = \\\n" + SPEC);
+    assertEquals("a \"quoted\" word", cells(backslash, "1,bob,2026-11-22 08:00:00,1,\"a \\\"quoted\\\" word\"").get("d:note"));
+  }
+
+  @Test
+  void emptyValueSkipsItsCellAndIsCounted() throws Exception {
+    RecordConverter c = converter(SPEC);
+    Map<String, String> got = cells(c, "1,bob,2026-11-22 08:00:00,,");
+    assertEquals(List.of("d:user"), List.copyOf(got.keySet()));
+    assertEquals(2, c.lastEmptyValues());
+  }
+
+  @Test
+  void eachKindOfBadRecordIsRejectedWithItsReason() {
+    RecordConverter c = converter(SPEC);
+    assertEquals(RejectReason.MALFORMED_CSV, reject(c, "1,bob,2026-11-22 08:00:00,1,\"open").reason());
+    assertEquals(RejectReason.MALFORMED_CSV, reject(c, "1,bob,2026-11-22 08:00:00,1,\"x\"y").reason());
+    RejectException count = reject(c, "1,bob,2026-11-22 08:00:00,1");
+    assertEquals(RejectReason.FIELD_COUNT, count.reason());
+    assertEquals("expected 5 fields, found 4", count.getMessage());
+    RejectException number = reject(c, "x1,bob,2026-11-22 08:00:00,1,n");
+    assertEquals(RejectReason.BAD_VALUE, number.reason());
+    assertEquals("column 'id': 'x1' is not a valid long", number.getMessage());
+    assertTrue(reject(c, "1,bob,2026-11-22 08:00:00,NaN,n").getMessage().contains("column 'amount'"));
+    assertTrue(reject(c, "1,bob,2026-13-22 08:00:00,1,n").getMessage()
+        .contains("column 'ts': '2026-13-22 08:00:00' is not a valid timestamp(yyyy-MM-dd HH:mm:ss, Asia/Shanghai)"));
+    RejectException emptyKey = reject(c, "1,,2026-11-22 08:00:00,1,n");
+    assertEquals(RejectReason.EMPTY_KEY_PART, emptyKey.reason());
+    assertEquals("output main: key part 'user' is empty", emptyKey.getMessage());
+    assertEquals(RejectReason.BAD_TIMESTAMP, reject(c, "1,bob,,1,n").reason());
+    assertEquals(RejectReason.KEY_TOO_LONG, reject(c, "1," + "u".repeat(40000) + ",2026-11-22 08:00:00,1,n").reason());
+    byte[] latin1 = "1,b\u00f6b,2026-11-22 08:00:00,1,n".getBytes(StandardCharsets.ISO_8859_1);
+    assertEquals(RejectReason.BAD_ENCODING, reject(c, latin1).reason());
+  }
+
+  @Test
+  void aRecordWithEveryCellEmptyIsRejectedNotLost() {
+    RecordConverter c = converter("[columns]\nid = long\nv = string\n[output o]\ntable = t\nkey = id\nf:v = v\n");
+    assertEquals(RejectReason.EMPTY_ROW, reject(c, "1,").reason());
+  }
+
+  @Test
+  void fixedAndRunStartTimestamps() throws Exception {
+    String base = "[columns]\nid = long\n[output o]\ntable = t\nkey = id\nf:v = id\n";
+    byte[] line = "5".getBytes(StandardCharsets.UTF_8);
+    assertEquals(1234L, converter(base).convert(line, 1).get(0).getTimestamp());
+    assertEquals(99L, converter(base.replace("key = id", "key = id\ntimestamp = 99")).convert(line, 1)
+        .get(0).getTimestamp());
+  }
+
+  @Test
+  void severalOutputsMakeSeveralRows() throws Exception {
+    RecordConverter c = converter("[columns]\na = string\nb = string\n"
+        + "[output ab]\ntable = t\nkey = a + \">\" + b\nf:x = b\n"
+        + "[output ba]\ntable = t\nkey = b + \"<\" + a\nf:x = a\n");
+    byte[] line = "ann,bob".getBytes(StandardCharsets.UTF_8);
+    List<KeyValue> kvs = c.convert(line, line.length);
+    assertEquals(2, kvs.size());
+    assertEquals("ann>bob", Bytes.toString(CellUtil.cloneRow(kvs.get(0))));
+    assertEquals("bob<ann", Bytes.toString(CellUtil.cloneRow(kvs.get(1))));
+  }
+}
