@@ -7,6 +7,7 @@ import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.util.MapReduceExtendedCell;
 import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
@@ -37,9 +38,15 @@ public class CsvToCellsMapper
       throw new IllegalStateException(HbulkConf.RUN_START_MILLIS + " is not set: the driver sets it");
     }
     converter = new RecordConverter(spec, Long.parseLong(runStart));
-    outputs = new MultipleOutputs<>(context);
     String file = context.getInputSplit() instanceof FileSplit fs ? fs.getPath().toString() : "?";
-    rejects = new RejectWriter(outputs, file);
+    rejects = new RejectWriter(rejectSink(context), file);
+  }
+
+  /** Where rejected records go: the job's rejects side output (tests put a list here). */
+  protected RejectWriter.Sink rejectSink(Context context) {
+    outputs = new MultipleOutputs<>(context);
+    return line -> outputs.write(RejectWriter.NAMED_OUTPUT, NullWritable.get(), line,
+        RejectWriter.NAMED_OUTPUT);
   }
 
   @Override
@@ -83,6 +90,8 @@ public class CsvToCellsMapper
 
   @Override
   protected void cleanup(Context context) throws IOException, InterruptedException {
-    outputs.close();
+    if (outputs != null) {
+      outputs.close();
+    }
   }
 }

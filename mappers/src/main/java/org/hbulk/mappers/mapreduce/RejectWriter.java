@@ -2,15 +2,13 @@ package org.hbulk.mappers.mapreduce;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
-import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
 import org.hbulk.mappers.Json;
 import org.hbulk.mappers.record.RejectReason;
 
 /**
- * Writes rejected records as JSON lines to the job's {@value #NAMED_OUTPUT} side output, committed
- * with the task's other output: {@code {"file":...,"offset":...,"line":...,"reason":...,
+ * Writes rejected records as JSON lines, one per record, to a sink: in the job, the
+ * {@value #NAMED_OUTPUT} side output, committed with the task's other output: {@code {"file":...,"offset":...,"line":...,"reason":...,
  * "message":...,"record":...}}. The driver moves these files into the run directory's rejects.
  */
 public final class RejectWriter {
@@ -18,12 +16,17 @@ public final class RejectWriter {
   public static final String NAMED_OUTPUT = "rejects";
   private static final int MAX_RECORD_CHARS = 64 * 1024;
 
-  private final MultipleOutputs<?, ?> outputs;
+  /** Where the JSON lines go. */
+  public interface Sink {
+    void write(Text line) throws IOException, InterruptedException;
+  }
+
+  private final Sink sink;
   private final String file;
   private final Text line = new Text();
 
-  public RejectWriter(MultipleOutputs<?, ?> outputs, String file) {
-    this.outputs = outputs;
+  public RejectWriter(Sink sink, String file) {
+    this.sink = sink;
     this.file = file;
   }
 
@@ -38,7 +41,7 @@ public final class RejectWriter {
       record = record.substring(0, MAX_RECORD_CHARS);
     }
     line.set(json(file, offset, lineNumber, reason, message, record));
-    outputs.write(NAMED_OUTPUT, NullWritable.get(), line, NAMED_OUTPUT);
+    sink.write(line);
   }
 
   static String json(String file, long offset, long lineNumber, RejectReason reason, String message,

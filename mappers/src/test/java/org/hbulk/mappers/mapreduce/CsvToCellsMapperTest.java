@@ -1,0 +1,139 @@
+package org.hbulk.mappers.mapreduce;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.hbase.mapreduce.CellSerialization;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.hbase.util.MapReduceExtendedCell;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.mrunit.mapreduce.MapDriver;
+import org.apache.hadoop.mrunit.types.Pair;
+import org.hbulk.mappers.HbulkConf;
+import org.hbulk.mappers.record.RejectReason;
+import org.hbulk.mappers.spec.LoadSpec;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The map task's glue, under MRUnit: records in, cells (plus row markers) or rejects out, counted. */
+class CsvToCellsMapperTest {
+  private static final String SPEC = """
+      [columns]
+      id = long
+      user = string
+      note = string
+
+      [output main]
+      table = t
+      key = user + "|" + id
+      timestamp = 1700000000000
+      d:user = user
+      d:note = note
+      """;
+
+  /** The mapper with its rejects kept in a list instead of the job's side output. */
+  static final class TestMapper extends CsvToCellsMapper {
+    final List<String> rejected = new ArrayList<>();
+
+    @Override
+    protected RejectWriter.Sink rejectSink(Context context) {
+      return line -> rejected.add(line.toString());
+    }
+  }
+
+  private TestMapper mapper;
+  private MapDriver<LongWritable, RawRecord, ImmutableBytesWritable, MapReduceExtendedCell> driver;
+
+  @BeforeEach
+  void setUp() {
+    mapper = new TestMapper();
+    driver = MapDriver.newMapDriver(mapper);
+    Configuration conf = driver.getConfiguration();
+    LoadSpec.parse("t.spec", SPEC).toConfiguration(conf);
+    conf.setLong(HbulkConf.RUN_START_MILLIS, 1L);
+    conf.setStrings("io.serializations", conf.get("io.serializations"), CellSerialization.class.getName());
+  }
+
+  private void add(long offset, long line, String text) {
+    driver.withInput(new LongWritable(offset), new RawRecord().set(text.getBytes(StandardCharsets.UTF_8), line));
+  }
+
+  private static List<String> show(List<Pair<ImmutableBytesWritable, MapReduceExtendedCell>> out) {
+    List<String> shown = new ArrayList<>();
+    for (Pair<ImmutableBytesWritable, MapReduceExtendedCell> p : out) {
+      Cell c = p.getSecond();
+      assertEquals(Bytes.toString(p.getFirst().copyBytes()), Bytes.toString(CellUtil.cloneRow(c)),
+          "the map output key is the cell's row");
+      shown.add(Bytes.toString(CellUtil.cloneRow(c)) + " " + Bytes.toString(CellUtil.cloneFamily(c)) + ":"
+          + Bytes.toString(CellUtil.cloneQualifier(c)) + " @" + c.getTimestamp() + " = "
+          + Bytes.toString(CellUtil.cloneValue(c)));
+    }
+    return shown;
+  }
+
+  @Test
+  void goodLinesBecomeExactCellsAndOneRowMarkerPerRow() throws Exception {
+    add(0, 1, "1,ann,\"hello, world\"");
+    add(21, 2, "2,bob,");
+    List<String> out = show(driver.run());
+    assertEquals(List.of(
+        "ann|1 d:user @1700000000000 = ann",
+        "ann|1 d:note @1700000000000 = hello, world",
+        "ann|1 : @0 = ",
+        "bob|2 d:user @1700000000000 = bob",
+        "bob|2 : @0 = "), out);
+    assertEquals(2, driver.getCounters().findCounter(HbulkCounter.RECORDS_READ).getValue());
+    assertEquals(2, driver.getCounters().findCounter(HbulkCounter.RECORDS_LOADED).getValue());
+    assertEquals(3, driver.getCounters().findCounter(HbulkCounter.CELLS_EMITTED).getValue());
+    assertEquals(1, driver.getCounters().findCounter(HbulkCounter.EMPTY_VALUES_SKIPPED).getValue());
+    assertTrue(mapper.rejected.isEmpty());
+  }
+
+  @Test
+  void eachKindOfBadLineIsRejectedWithReasonCounterAndItsText() throws Exception {
+    String[][] bad = {
+        {"3,carl,\"open quote", "MALFORMED_CSV"},
+        {"4,dora", "FIELD_COUNT"},
+        {"x,eve,n", "BAD_VALUE"},
+        {"5,,n", "EMPTY_KEY_PART"},
+    };
+    long offset = 0;
+    for (String[] b : bad) {
+      add(offset, offset / 10 + 1, b[0]);
+      offset += 10;
+    }
+    add(100, 9, "");
+    assertTrue(driver.run().isEmpty(), "no cells from bad lines");
+    assertEquals(4, driver.getCounters().findCounter(HbulkCounter.RECORDS_READ).getValue());
+    assertEquals(4, driver.getCounters().findCounter(HbulkCounter.RECORDS_REJECTED).getValue());
+    assertEquals(1, driver.getCounters().findCounter(HbulkCounter.BLANK_LINES_SKIPPED).getValue());
+    assertEquals(4, mapper.rejected.size());
+    for (int i = 0; i < bad.length; i++) {
+      RejectReason reason = RejectReason.valueOf(bad[i][1]);
+      assertEquals(1, driver.getCounters().findCounter(reason).getValue(), reason.name());
+      String json = mapper.rejected.get(i);
+      assertTrue(json.contains("\"reason\":\"" + reason + "\""), json);
+      assertTrue(json.contains("\"offset\":" + (i * 10)), json);
+      assertTrue(json.contains("\"line\":" + (i + 1)), json);
+      assertTrue(json.contains("\"record\":" + org.hbulk.mappers.Json.quote(bad[i][0])), json);
+    }
+    assertTrue(mapper.rejected.get(0).contains("unbalanced quote"), mapper.rejected.get(0));
+  }
+
+  @Test
+  void overlongRecordIsRejectedAsTooLong() throws Exception {
+    RawRecord cut = new RawRecord().set("1,ann,xxxx".getBytes(StandardCharsets.UTF_8), 4);
+    cut.set(4, true);
+    driver.withInput(new LongWritable(0), cut);
+    assertTrue(driver.run().isEmpty());
+    assertEquals(1, driver.getCounters().findCounter(RejectReason.RECORD_TOO_LONG).getValue());
+    assertTrue(mapper.rejected.get(0).contains("\"reason\":\"RECORD_TOO_LONG\""));
+  }
+}
