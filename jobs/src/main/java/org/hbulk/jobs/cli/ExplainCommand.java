@@ -156,7 +156,12 @@ final class ExplainCommand implements Callable<Integer> {
           out.printf(Locale.ROOT, "  [output %s] key %s  (%d bytes, hex %s)%n", o.name(),
               ScanCommand.show(key), key.length, Bytes.toHex(key));
           for (int i = 0; i < parts.size(); i++) {
-            out.printf(Locale.ROOT, "      %-36s -> %s%n", reader.parts().get(i), ScanCommand.show(parts.get(i)));
+            Expr part = reader.parts().get(i);
+            byte[] b = parts.get(i);
+            String shown = ScanCommand.show(b);
+            String meaning = part.decode(b, 0, b.length);
+            out.printf(Locale.ROOT, "      %-36s -> %s%s%n", part, shown,
+                meaning == null || meaning.equals(shown) || meaning.equals(part.toString()) ? "" : "  (" + meaning + ")");
           }
           long[] l = lengths.computeIfAbsent(o.name(), k -> new long[] {Long.MAX_VALUE, 0, 0, 0});
           l[0] = Math.min(l[0], key.length);
