@@ -37,8 +37,8 @@ class MainTest {
   @Test
   void topLevelHelpListsEveryCommandAndTheExitCodes() {
     assertEquals(0, hbulk("--help"));
-    for (String command : new String[] {"load", "prepare", "complete", "create-table", "scan", "ping",
-        "sample-data"}) {
+    for (String command : new String[] {"load", "prepare", "complete", "create-table", "explain", "scan",
+        "ping", "sample-data"}) {
       assertTrue(out.contains("  " + command + " "), command + " in\n" + out);
     }
     for (ExitCode c : ExitCode.values()) {
@@ -47,7 +47,8 @@ class MainTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"load", "prepare", "complete", "create-table", "scan", "ping", "sample-data"})
+  @ValueSource(strings = {"load", "prepare", "complete", "create-table", "explain", "scan", "ping",
+      "sample-data"})
   void everyCommandHelpHasExamplesAndExitCodes(String command) {
     assertEquals(0, hbulk(command, "--help"));
     assertTrue(out.contains("Examples:"), out);
@@ -118,6 +119,23 @@ class MainTest {
     assertEquals(ExitCode.USAGE.code(), hbulk("create-table", "--table", "t", "--family", "f",
         "--split-points", "a", "--single-region"));
     assertTrue(err.contains("mutually exclusive"), err);
+  }
+
+  @Test
+  void explainShowsKeyPartsWarningsGetKeysAndDecodes() throws Exception {
+    Path spec = tmp.resolve("events.spec");
+    Files.writeString(spec, "[columns]\nts = long\nuser = string\n[output e]\ntable = t\n"
+        + "key = ts + \"|\" + user\nf:u = user\n");
+    assertEquals(0, hbulk("explain", "--spec", spec.toString(), "--line", "1454557429,ann",
+        "--line", "1454557429,ann", "--line", "oops,bob", "--get", "ts=5,user=zed", "--decode", "77|x"));
+    assertTrue(out.contains("warning: [output e] the key starts with ts, which grows with time"), out);
+    assertTrue(out.contains("[output e] key 1454557429|ann  (14 bytes, hex 313435343535373432397c616e6e)"), out);
+    assertTrue(out.contains("duplicate: record 2 has the same row key as record 1"), out);
+    assertTrue(out.contains("record 3: rejected, BAD_VALUE: column 'ts': 'oops' is not a valid long"), out);
+    assertTrue(out.contains("[output e] Get 5|zed"), out);
+    assertTrue(out.matches("(?s).*user\\s+x\\s+x.*"), out);
+    assertEquals(ExitCode.USAGE.code(), hbulk("explain", "--spec", spec.toString(), "--get", "ts=5"));
+    assertTrue(err.contains("a Get needs every column of the key; missing: user"), err);
   }
 
   @Test
