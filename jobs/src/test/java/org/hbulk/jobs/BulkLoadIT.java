@@ -7,10 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.LocalDateTime;
@@ -19,13 +17,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
-import org.apache.hadoop.hbase.HBaseTestingUtility;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
@@ -35,46 +31,18 @@ import org.apache.hadoop.hbase.regionserver.HRegion;
 import org.apache.hadoop.hbase.regionserver.HStore;
 import org.apache.hadoop.hbase.regionserver.HStoreFile;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.hbulk.jobs.cli.Main;
 import org.hbulk.jobs.load.RunDirectory;
 import org.hbulk.jobs.load.RunState;
-import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.expr.Murmur3;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The whole path on an HBase mini cluster (HDFS, ZooKeeper, master, region server) with the job
  * under the local job runner: command line, spec, CSV, HFiles per region, BulkLoadHFiles.
  */
-class BulkLoadIT {
+class BulkLoadIT extends MiniClusterSupport {
   private static final ZoneId SHANGHAI = ZoneId.of("Asia/Shanghai");
   private static final byte[] D = Bytes.toBytes("d");
-
-  @TempDir
-  static java.nio.file.Path tmp;
-
-  private static HBaseTestingUtility util;
-  private String out;
-  private String err;
-
-  @BeforeAll
-  static void startCluster() throws Exception {
-    util = new HBaseTestingUtility();
-    Configuration conf = util.getConfiguration();
-    conf.set("mapreduce.cluster.local.dir", tmp.resolve("mapred-local").toString());
-    conf.setLong(HbulkConf.PROGRESS_INTERVAL_MS, 1000);
-    util.startMiniCluster(1);
-  }
-
-  @AfterAll
-  static void stopCluster() throws Exception {
-    if (util != null) {
-      util.shutdownMiniCluster();
-    }
-  }
 
   @Test
   void loadsQuotedUnicodeCsvIntoEveryRegionThroughBulkLoad() throws Exception {
@@ -218,16 +186,6 @@ class BulkLoadIT {
     assertEquals(ExitCode.BAD_SPEC.code(), hbulk("load", "--spec", spec.toString(), "--input", "x.csv"));
     assertTrue(err.contains("broken.spec:6: key") && err.contains("unknown column 'idd'"), err);
     assertFalse(err.contains("\tat "), "no stack trace without --verbose");
-  }
-
-  private int hbulk(String... args) {
-    ByteArrayOutputStream o = new ByteArrayOutputStream();
-    ByteArrayOutputStream e = new ByteArrayOutputStream();
-    int code = new Main(new Configuration(util.getConfiguration()), new PrintStream(o, true, StandardCharsets.UTF_8),
-        new PrintStream(e, true, StandardCharsets.UTF_8)).run(args);
-    out = o.toString(StandardCharsets.UTF_8);
-    err = e.toString(StandardCharsets.UTF_8);
-    return code;
   }
 
   private static void assertRow(Map<String, Map<String, Cell>> rows, String user, long id, long ts,

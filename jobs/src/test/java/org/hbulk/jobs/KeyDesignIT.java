@@ -3,59 +3,28 @@ package org.hbulk.jobs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.HBaseTestingUtility;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.hbulk.jobs.cli.Main;
 import org.hbulk.jobs.load.RunDirectory;
 import org.hbulk.jobs.load.RunState;
-import org.hbulk.mappers.HbulkConf;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The key designs of conf/examples loaded on a mini cluster and read back with exactly the scans
  * {@code hbulk explain} prints.
  */
-class KeyDesignIT {
+class KeyDesignIT extends MiniClusterSupport {
   private static final Path EXAMPLES = Path.of("..", "conf", "examples");
-
-  @TempDir
-  static Path tmp;
-
-  private static HBaseTestingUtility util;
-  private String out;
-  private String err;
-
-  @BeforeAll
-  static void startCluster() throws Exception {
-    util = new HBaseTestingUtility();
-    util.getConfiguration().set("mapreduce.cluster.local.dir", tmp.resolve("mapred-local").toString());
-    util.getConfiguration().setLong(HbulkConf.PROGRESS_INTERVAL_MS, 1000);
-    util.startMiniCluster(1);
-  }
-
-  @AfterAll
-  static void stopCluster() throws Exception {
-    if (util != null) {
-      util.shutdownMiniCluster();
-    }
-  }
 
   @Test
   void saltedEventsTimeRangeIsOneScanPerBucketAndFindsExactlyTheRangesRows() throws Exception {
@@ -182,13 +151,4 @@ class KeyDesignIT {
     return EXAMPLES.resolve(name).toAbsolutePath().toString();
   }
 
-  private int hbulk(String... args) {
-    ByteArrayOutputStream o = new ByteArrayOutputStream();
-    ByteArrayOutputStream e = new ByteArrayOutputStream();
-    int code = new Main(new Configuration(util.getConfiguration()), new PrintStream(o, true, StandardCharsets.UTF_8),
-        new PrintStream(e, true, StandardCharsets.UTF_8)).run(args);
-    out = o.toString(StandardCharsets.UTF_8);
-    err = e.toString(StandardCharsets.UTF_8);
-    return code;
-  }
 }

@@ -35,8 +35,7 @@ final class LoadCommand implements Callable<Integer> {
     Configuration conf = common.apply(parent.conf());
     LoadSpec spec = source.load(conf);
     long runStart = System.currentTimeMillis();
-    Path runDir = source.runDir != null ? new Path(source.runDir)
-        : BulkLoad.defaultRunDir(conf, spec, runStart);
+    Path runDir = source.runDir(conf, spec, runStart);
     try (Connection connection = Connections.open(conf)) {
       BulkLoad load = new BulkLoad(conf, connection, parent.out(), parent.err());
       load.prepare(spec, source.inputs, runDir, runStart);

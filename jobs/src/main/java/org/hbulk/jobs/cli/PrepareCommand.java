@@ -33,8 +33,7 @@ final class PrepareCommand implements Callable<Integer> {
     Configuration conf = common.apply(parent.conf());
     LoadSpec spec = source.load(conf);
     long runStart = System.currentTimeMillis();
-    Path runDir = source.runDir != null ? new Path(source.runDir)
-        : BulkLoad.defaultRunDir(conf, spec, runStart);
+    Path runDir = source.runDir(conf, spec, runStart);
     try (Connection connection = Connections.open(conf)) {
       LoadReport report = new BulkLoad(conf, connection, parent.out(), parent.err())
           .prepare(spec, source.inputs, runDir, runStart);

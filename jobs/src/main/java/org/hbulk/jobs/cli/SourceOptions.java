@@ -37,6 +37,12 @@ final class SourceOptions {
       description = "Reject budget: highest share of rejected records, 0..1 (overrides max-ratio).")
   Double maxRejectRatio;
 
+  /** The run directory given, or the default one for this spec and run start. */
+  org.apache.hadoop.fs.Path runDir(Configuration conf, LoadSpec loaded, long runStartMillis) {
+    return runDir != null ? new org.apache.hadoop.fs.Path(runDir)
+        : org.hbulk.jobs.load.BulkLoad.defaultRunDir(conf, loaded, runStartMillis);
+  }
+
   LoadSpec load(Configuration conf) throws HbulkException {
     LoadSpec first = SpecFiles.load(spec, conf, Map.of());
     Map<String, String> extra = new TreeMap<>();

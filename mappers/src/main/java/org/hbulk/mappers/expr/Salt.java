@@ -87,9 +87,14 @@ public final class Salt implements Expr {
 
   @Override
   public String decode(byte[] bytes, int offset, int length) {
-    for (int b = 0; b < buckets; b++) {
-      if (java.util.Arrays.equals(prefixes[b], 0, prefixes[b].length, bytes, offset, offset + length)) {
-        return "bucket " + b + " of " + buckets;
+    return describeBucket(prefixes, bytes, offset, length);
+  }
+
+  /** "bucket B of N" for the bytes of one of the encoded buckets, else null. */
+  static String describeBucket(byte[][] encoded, byte[] bytes, int offset, int length) {
+    for (int b = 0; b < encoded.length; b++) {
+      if (java.util.Arrays.equals(encoded[b], 0, encoded[b].length, bytes, offset, offset + length)) {
+        return "bucket " + b + " of " + encoded.length;
       }
     }
     return null;

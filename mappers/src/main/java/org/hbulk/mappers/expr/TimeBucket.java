@@ -42,12 +42,7 @@ final class TimeBucket extends ColumnEncoder {
 
   @Override
   public String decode(byte[] bytes, int offset, int length) {
-    for (int b = 0; b < buckets; b++) {
-      if (java.util.Arrays.equals(prefixes[b], 0, prefixes[b].length, bytes, offset, offset + length)) {
-        return "bucket " + b + " of " + buckets;
-      }
-    }
-    return null;
+    return Salt.describeBucket(prefixes, bytes, offset, length);
   }
 
   @Override

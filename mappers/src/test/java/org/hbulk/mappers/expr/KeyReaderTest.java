@@ -21,16 +21,21 @@ class KeyReaderTest {
       {"TheFakeMT", 2}, {"TheFakeMT", 3}, {"TheFakeMT", 4}, {"TheFakeMT", 5}, {"TheFakeMT", 6},
       {"Olivia", 1}, {"Olivia", 2}, {"Olivia", 5}, {"Olivia", 7}, {"Olivia", 9}};
 
-  @Test
-  void seed000UserThenReverseTimestampKeepsEachUsersNewestPostsTogether() throws Exception {
-    Exprs e = new Exprs("user = string\nts = long", "user + reverse_ts(ts)");
+  /** The posts' keys in the order HBase stores them; a reversed value r means ts = 10 - r. */
+  private static List<byte[]> storedKeys(Exprs e) throws Exception {
     List<byte[]> keys = new ArrayList<>();
     for (Object[] p : POSTS) {
       keys.add(e.bytes((String) p[0], Long.toString(10 - (int) p[1])));
     }
     keys.sort(Bytes.BYTES_COMPARATOR);
+    return keys;
+  }
+
+  @Test
+  void seed000UserThenReverseTimestampKeepsEachUsersNewestPostsTogether() throws Exception {
+    Exprs e = new Exprs("user = string\nts = long", "user + reverse_ts(ts)");
     List<String> order = new ArrayList<>();
-    for (byte[] k : keys) {
+    for (byte[] k : storedKeys(e)) {
       String user = new String(k, 0, k.length - 8, StandardCharsets.UTF_8);
       long reversed = Long.MAX_VALUE - Bytes.toLong(k, k.length - 8);
       order.add(user + (10 - reversed));
@@ -49,13 +54,8 @@ class KeyReaderTest {
   @Test
   void seed000ReverseTimestampThenUserInterleavesUsers() throws Exception {
     Exprs e = new Exprs("user = string\nts = long", "reverse_ts(ts) + user");
-    List<byte[]> keys = new ArrayList<>();
-    for (Object[] p : POSTS) {
-      keys.add(e.bytes((String) p[0], Long.toString(10 - (int) p[1])));
-    }
-    keys.sort(Bytes.BYTES_COMPARATOR);
     List<String> order = new ArrayList<>();
-    for (byte[] k : keys) {
+    for (byte[] k : storedKeys(e)) {
       long reversed = Long.MAX_VALUE - Bytes.toLong(k, 0);
       order.add((10 - reversed) + new String(k, 8, k.length - 8, StandardCharsets.UTF_8));
     }
