@@ -10,17 +10,12 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.apache.hadoop.mapreduce.TaskAttemptID;
-import org.apache.hadoop.mapreduce.lib.input.FileSplit;
-import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
 import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
+import org.hbulk.jobs.load.InputSample;
 import org.hbulk.mappers.expr.Expr;
 import org.hbulk.mappers.expr.KeyReader;
-import org.hbulk.mappers.mapreduce.CsvRecordReader;
 import org.hbulk.mappers.record.CsvRecordParser;
 import org.hbulk.mappers.record.Record;
 import org.hbulk.mappers.record.RejectException;
@@ -246,31 +241,9 @@ final class ExplainCommand implements Callable<Integer> {
   }
 
   private List<byte[]> readInput(Configuration conf, LoadSpec loaded) throws Exception {
-    Path pattern = new Path(input);
-    FileStatus[] matches = pattern.getFileSystem(conf).globStatus(pattern);
-    if (matches == null || matches.length == 0) {
-      throw new HbulkException(ExitCode.USAGE, "input " + input + " matches no file");
-    }
-    FileStatus file = matches[0];
-    if (file.isDirectory()) {
-      FileStatus[] inside = file.getPath().getFileSystem(conf).listStatus(file.getPath(),
-          p -> !p.getName().startsWith("_") && !p.getName().startsWith("."));
-      if (inside.length == 0) {
-        throw new HbulkException(ExitCode.USAGE, "input " + input + " is an empty directory");
-      }
-      file = inside[0];
-    }
-    Configuration readerConf = new Configuration(conf);
-    loaded.toConfiguration(readerConf);
-    List<byte[]> found = new ArrayList<>();
-    try (CsvRecordReader reader = new CsvRecordReader()) {
-      reader.initialize(new FileSplit(file.getPath(), 0, file.getLen(), null),
-          new TaskAttemptContextImpl(readerConf, new TaskAttemptID()));
-      while (found.size() < lines && reader.nextKeyValue()) {
-        if (reader.getCurrentValue().length() > 0) {
-          found.add(reader.getCurrentValue().bytes().toArray());
-        }
-      }
+    List<byte[]> found = InputSample.firstRecords(conf, loaded, input, lines);
+    if (found.isEmpty()) {
+      throw new HbulkException(ExitCode.USAGE, "input " + input + " matches no file with records");
     }
     return found;
   }

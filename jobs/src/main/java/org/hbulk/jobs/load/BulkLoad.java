@@ -29,6 +29,8 @@ import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
 import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.mapreduce.RejectWriter;
+import org.hbulk.mappers.convert.RecordConverter;
+import org.hbulk.mappers.record.RejectException;
 import org.hbulk.mappers.spec.KeyWarnings;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.hbulk.mappers.spec.OutputSpec;
@@ -42,6 +44,9 @@ import org.hbulk.mappers.spec.OutputSpec;
 public final class BulkLoad {
   private static final DateTimeFormatter RUN_ID =
       DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS", Locale.ROOT).withZone(ZoneOffset.UTC);
+
+  /** Records of the input whose keys the driver checks before the job. */
+  private static final int KEY_SAMPLE = 1000;
 
   private final Configuration conf;
   private final Connection connection;
@@ -96,7 +101,7 @@ public final class BulkLoad {
     Job job;
     try (RegionLocator locator = connection.getRegionLocator(tableName)) {
       startKeys = locator.getStartKeys();
-      warn(spec, startKeys.length);
+      warn(spec, inputs, startKeys.length);
       phase("job", String.format(Locale.ROOT, "%d input file(s), %s, into %d region(s) of %s",
           inputPaths.size(), LoadReport.bytes(inputBytes), startKeys.length, table));
       job = JobSetup.create(conf, spec, inputPaths, inputBytes, run, runId, runStartMillis,
@@ -299,10 +304,28 @@ public final class BulkLoad {
         + " BulkLoadHFiles splits HFiles that now span two regions, which costs time";
   }
 
-  private void warn(LoadSpec spec, int regions) {
+  /** The seeds' key warnings, with the keys' mean length over the first records of the input. */
+  private void warn(LoadSpec spec, List<String> inputs, int regions) throws IOException, InterruptedException {
     List<String> warnings = new ArrayList<>(KeyWarnings.of(spec));
     for (OutputSpec o : spec.outputs()) {
       KeyWarnings.saltRegions(o, regions).ifPresent(warnings::add);
+    }
+    RecordConverter converter = new RecordConverter(spec, 0);
+    long[] bytes = new long[spec.outputs().size()];
+    long records = 0;
+    for (byte[] r : InputSample.firstRecords(conf, spec, inputs.get(0), KEY_SAMPLE)) {
+      try {
+        converter.convert(r, r.length);
+      } catch (RejectException e) {
+        continue;
+      }
+      records++;
+      for (int i = 0; i < bytes.length; i++) {
+        bytes[i] += converter.lastRows().get(i).length;
+      }
+    }
+    for (int i = 0; records > 0 && i < bytes.length; i++) {
+      KeyWarnings.keyLength(spec.outputs().get(i).name(), (double) bytes[i] / records).ifPresent(warnings::add);
     }
     for (String w : warnings) {
       log.println("hbulk: warning: " + w);

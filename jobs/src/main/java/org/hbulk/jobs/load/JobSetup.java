@@ -32,7 +32,7 @@ import org.hbulk.mappers.spec.LoadSpec;
  */
 final class JobSetup {
   /** Local splits no smaller than this: below it, task start-up costs more than it saves. */
-  private static final long MIN_LOCAL_SPLIT = 8L << 20;
+  private static final long MIN_LOCAL_SPLIT = 2L << 20;
 
   private JobSetup() {}
 
