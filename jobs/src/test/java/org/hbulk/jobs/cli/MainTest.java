@@ -139,6 +139,20 @@ class MainTest {
   }
 
   @Test
+  void unreachableHBaseIsOneLineAndExitCode4() throws Exception {
+    int port;
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      port = s.getLocalPort();
+    }
+    Path spec = tmp.resolve("ok.spec");
+    Files.writeString(spec, "[columns]\nid = long\n[output o]\ntable = t\nkey = id\nf:a = id\n");
+    assertEquals(ExitCode.HBASE.code(), hbulk("load", "-D", "hbase.zookeeper.quorum=127.0.0.1",
+        "-D", "hbase.zookeeper.property.clientPort=" + port, "--spec", spec.toString(), "--input", "a.csv"));
+    assertTrue(err.startsWith("hbulk: cannot reach HBase (ZooKeeper 127.0.0.1:" + port + ")"), err);
+    assertEquals(1, err.strip().lines().count(), err);
+  }
+
+  @Test
   void sampleDataWritesTheRequestedRows() throws Exception {
     Path csv = tmp.resolve("d/orders.csv");
     assertEquals(0, hbulk("sample-data", "--rows", "25", "--out", csv.toString()));
