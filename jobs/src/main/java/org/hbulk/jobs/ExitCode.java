@@ -17,7 +17,9 @@ public enum ExitCode {
   /** The MapReduce job failed: nothing was loaded. */
   JOB_FAILED(6, "job failed"),
   /** Handing the HFiles to HBase failed; the prepared run can be completed again. */
-  LOAD_FAILED(7, "bulk load failed");
+  LOAD_FAILED(7, "bulk load failed"),
+  /** Two records gave a cell the same coordinates and the spec's collision policy is fail. */
+  COLLISIONS(8, "cell collisions, nothing loaded");
 
   private final int code;
   private final String meaning;

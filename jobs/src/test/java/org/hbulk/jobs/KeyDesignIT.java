@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
  */
 class KeyDesignIT extends MiniClusterSupport {
   private static final Path EXAMPLES = Path.of("..", "conf", "examples");
+  private static final List<byte[][]> WHOLE_TABLE = List.<byte[][]>of(new byte[][] {new byte[0], new byte[0]});
 
   @Test
   void saltedEventsTimeRangeIsOneScanPerBucketAndFindsExactlyTheRangesRows() throws Exception {
@@ -87,12 +88,24 @@ class KeyDesignIT extends MiniClusterSupport {
     assertEquals(0, hbulk("create-table", "--spec", spec), err);
     Path input = tmp.resolve("dupes.csv");
     Files.writeString(input, "foo0001,one\nfoo0002,two\nfoo0001,uno\nfoo0001,eins\n");
-    assertEquals(0, hbulk("load", "--spec", spec, "--input", input.toUri().toString(), "--run-dir", "/runs/dupes"), err);
+    assertEquals(ExitCode.COLLISIONS.code(), hbulk("load", "--spec", spec, "--input", input.toUri().toString(),
+        "--run-dir", "/runs/dupes-fail"), err);
+    assertTrue(err.contains("2 cell(s) collided"), err);
+    assertEquals(0, scanAll("items", WHOLE_TABLE).size(),
+        "collisions = fail (the default): nothing loaded");
+    assertEquals(0, hbulk("load", "-D", "hbulk.spec.load.collisions=keep-max-value", "--spec", spec,
+        "--input", input.toUri().toString(), "--run-dir", "/runs/dupes"), err);
     assertTrue(out.contains("1 row(s) written by more than one record (2 extra record(s))"), out);
     RunState state = RunDirectory.at(util.getConfiguration(), new org.apache.hadoop.fs.Path("/runs/dupes")).readState();
     assertEquals(1, state.counts().duplicateKeyRows());
     assertEquals(2, state.counts().duplicateKeyRecords());
     assertEquals(2, state.counts().cellsCollapsed(), "same row, column and fixed timestamp: one value survives");
+    try (Table t = util.getConnection().getTable(TableName.valueOf("items"))) {
+      byte[] row = scanAll("items", WHOLE_TABLE).stream()
+          .filter(r -> r.endsWith("foo0001")).map(Bytes::toBytesBinary).findFirst().orElseThrow();
+      assertEquals("uno", Bytes.toString(t.get(new org.apache.hadoop.hbase.client.Get(row))
+          .getValue(Bytes.toBytes("v"), Bytes.toBytes("value"))), "the greatest value: uno > one > eins");
+    }
   }
 
   private void load(String spec, String data, String runDir) {

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -19,6 +21,7 @@ import org.hbulk.jobs.HbulkException;
 import org.hbulk.jobs.table.SplitPoints;
 import org.hbulk.jobs.table.TableCreator;
 import org.hbulk.mappers.spec.LoadSpec;
+import org.hbulk.mappers.spec.OutputSpec;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -26,8 +29,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "create-table", mixinStandardHelpOptions = true,
-    description = {"Creates the table a spec loads into, pre-split: one region per salt bucket when "
-        + "the row key starts with salt(...), or at the split points you give.",
+    description = {"Creates the tables a spec loads into, pre-split: one region per salt bucket when "
+        + "the row key starts with salt(...), or at the split points you give (to every table).",
         "Families get HBase's default settings."},
     footerHeading = "%nExamples:%n",
     footer = {
@@ -74,30 +77,51 @@ final class CreateTableCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Configuration conf = common.apply(parent.conf());
-    LoadSpec loaded = spec == null ? null : SpecFiles.load(spec, conf, java.util.Map.of());
-    String name = table != null ? table : loaded != null ? loaded.tables().iterator().next() : null;
-    if (name == null) {
+    LoadSpec loaded = spec == null ? null : SpecFiles.load(spec, conf, Map.of());
+    List<String> tables = table != null ? List.of(table)
+        : loaded != null ? new ArrayList<>(loaded.tables()) : List.of();
+    if (tables.isEmpty()) {
       throw new HbulkException(ExitCode.USAGE, "give --spec or --table");
     }
-    Set<String> fams = new TreeSet<>(families);
-    if (fams.isEmpty() && loaded != null) {
-      fams.addAll(loaded.families(loaded.tables().iterator().next()));
+    // Everything the command line and the spec decide is checked before HBase is contacted.
+    Map<String, Set<String>> familiesByTable = new LinkedHashMap<>();
+    Map<String, List<byte[]>> pointsByTable = new LinkedHashMap<>();
+    for (String name : tables) {
+      List<OutputSpec> outputs = outputsOf(loaded, name);
+      Set<String> fams = new TreeSet<>(families);
+      if (fams.isEmpty()) {
+        outputs.forEach(o -> fams.addAll(o.families()));
+      }
+      if (fams.isEmpty()) {
+        throw new HbulkException(ExitCode.USAGE, "give --family (or --spec to take the spec's families)");
+      }
+      familiesByTable.put(name, fams);
+      pointsByTable.put(name, splitPoints(outputs));
     }
-    if (fams.isEmpty()) {
-      throw new HbulkException(ExitCode.USAGE, "give --family (or --spec to take the spec's families)");
-    }
-    List<byte[]> points = splitPoints(loaded);
     try (Connection connection = Connections.open(conf); Admin admin = connection.getAdmin()) {
-      boolean created = new TableCreator(admin).create(TableName.valueOf(name), fams, points, ifNotExists);
-      parent.out().println(created
-          ? "created table " + name + " with families " + fams + " and " + (points.size() + 1)
-              + " region(s)" + describe(points)
-          : "table " + name + " exists; left as it is");
+      for (String name : tables) {
+        List<byte[]> points = pointsByTable.get(name);
+        Set<String> fams = familiesByTable.get(name);
+        boolean created = new TableCreator(admin).create(TableName.valueOf(name), fams, points, ifNotExists);
+        parent.out().println(created
+            ? "created table " + name + " with families " + fams + " and " + (points.size() + 1)
+                + " region(s)" + describe(points)
+            : "table " + name + " exists; left as it is");
+      }
     }
     return 0;
   }
 
-  private List<byte[]> splitPoints(LoadSpec loaded) throws HbulkException {
+  /** The spec's outputs into a table; with --table on a one-table spec, all of them. */
+  private static List<OutputSpec> outputsOf(LoadSpec loaded, String name) {
+    if (loaded == null) {
+      return List.of();
+    }
+    List<OutputSpec> outputs = loaded.outputs().stream().filter(o -> o.table().equals(name)).toList();
+    return outputs.isEmpty() && loaded.tables().size() == 1 ? loaded.outputs() : outputs;
+  }
+
+  private List<byte[]> splitPoints(List<OutputSpec> outputs) throws HbulkException {
     try {
       if (splits != null && splits.points != null) {
         return SplitPoints.parse(splits.points);
@@ -117,7 +141,7 @@ final class CreateTableCommand implements Callable<Integer> {
     if (splits != null && splits.single) {
       return List.of();
     }
-    Optional<List<byte[]>> salt = loaded == null ? Optional.empty() : SplitPoints.fromSalt(loaded);
+    Optional<List<byte[]>> salt = outputs.isEmpty() ? Optional.empty() : SplitPoints.fromSalt(outputs);
     if (salt.isPresent()) {
       return salt.get();
     }

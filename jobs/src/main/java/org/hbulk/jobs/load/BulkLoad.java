@@ -7,6 +7,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -15,6 +16,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.NamespaceDescriptor;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
@@ -31,6 +33,7 @@ import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.mapreduce.RejectWriter;
 import org.hbulk.mappers.convert.RecordConverter;
 import org.hbulk.mappers.record.RejectException;
+import org.hbulk.mappers.spec.CollisionPolicy;
 import org.hbulk.mappers.spec.KeyWarnings;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.hbulk.mappers.spec.OutputSpec;
@@ -78,9 +81,11 @@ public final class BulkLoad {
     phase("validate", "spec " + spec.source() + ", inputs " + inputs);
     List<Path> inputPaths = new ArrayList<>();
     long inputBytes = resolveInputs(inputs, inputPaths);
-    String table = spec.tables().iterator().next();
-    TableName tableName = TableName.valueOf(table);
-    TableDescriptor descriptor = checkTable(spec, tableName);
+    List<String> tables = new ArrayList<>(spec.tables());
+    Map<String, TableDescriptor> descriptors = new LinkedHashMap<>();
+    for (String table : tables) {
+      descriptors.put(table, checkTable(spec, TableName.valueOf(table)));
+    }
     RunDirectory run = RunDirectory.at(conf, runDir);
     if (run.fs().exists(run.root())) {
       throw new HbulkException(ExitCode.USAGE, "run directory " + run.root()
@@ -89,7 +94,7 @@ public final class BulkLoad {
     run.fs().mkdirs(run.root());
     run.writeText(run.spec(), spec.text());
     String runId = run.root().getName();
-    RunState state = RunState.create(runId, spec.source(), table, runStartMillis);
+    RunState state = RunState.create(runId, spec.source(), tables, runStartMillis);
     state.budget(spec.rejectBudget().describe());
     for (Map.Entry<String, String> o : spec.overrides().entrySet()) {
       state.properties().setProperty("spec.override." + o.getKey(), o.getValue());
@@ -97,24 +102,34 @@ public final class BulkLoad {
     state.phase("validate", System.currentTimeMillis() - t0);
 
     long t1 = System.currentTimeMillis();
-    byte[][] startKeys;
+    Map<String, byte[][]> startKeys = new LinkedHashMap<>();
     Job job;
-    try (RegionLocator locator = connection.getRegionLocator(tableName)) {
-      startKeys = locator.getStartKeys();
-      warn(spec, inputs, startKeys.length);
+    List<RegionLocator> locators = new ArrayList<>();
+    try {
+      for (String table : tables) {
+        RegionLocator locator = connection.getRegionLocator(TableName.valueOf(table));
+        locators.add(locator);
+        startKeys.put(table, locator.getStartKeys());
+        state.startKeys(table, startKeys.get(table));
+      }
+      warn(spec, inputs, startKeys);
+      int regions = startKeys.values().stream().mapToInt(k -> k.length).sum();
       phase("job", String.format(Locale.ROOT, "%d input file(s), %s, into %d region(s) of %s",
-          inputPaths.size(), LoadReport.bytes(inputBytes), startKeys.length, table));
+          inputPaths.size(), LoadReport.bytes(inputBytes), regions, String.join(", ", tables)));
       job = JobSetup.create(conf, spec, inputPaths, inputBytes, run, runId, runStartMillis,
-          descriptor, locator);
+          new ArrayList<>(descriptors.values()), locators);
+    } finally {
+      for (RegionLocator l : locators) {
+        l.close();
+      }
     }
-    state.startKeys(startKeys);
     runJob(job);
     state.jobId(job.getJobID().toString());
     state.reducers(job.getNumReduceTasks());
     state.phase("job", System.currentTimeMillis() - t1);
 
     long t2 = System.currentTimeMillis();
-    phase("inspect", "counts, rejects, budget, HFiles per region");
+    phase("inspect", "counts, rejects, budget, collisions, HFiles per region");
     PrepareCounts counts = PrepareCounts.of(job.getCounters());
     if (!counts.balanced()) {
       throw new HbulkException(ExitCode.INTERNAL, "counts do not add up: read " + counts.read()
@@ -125,11 +140,19 @@ public final class BulkLoad {
     moveRejects(run);
     run.fs().delete(run.scratch(), true);
     String violation = spec.rejectBudget().violation(counts.rejected(), counts.read());
-    state.stage(violation == null ? RunState.Stage.PREPARED : RunState.Stage.OVER_BUDGET);
+    String collisions = spec.collisions() == CollisionPolicy.FAIL && counts.cellsCollapsed() > 0
+        ? counts.cellsCollapsed() + " cell(s) collided: two records gave the same row, column and"
+            + " timestamp, and the spec's [load] collisions = fail"
+        : null;
+    state.stage(violation != null ? RunState.Stage.OVER_BUDGET
+        : collisions != null ? RunState.Stage.COLLISIONS : RunState.Stage.PREPARED);
     if (violation != null) {
       state.budgetViolation(violation);
     }
-    List<RegionFiles> regions = HFileInventory.of(conf, run.hfiles(), startKeys);
+    if (collisions != null) {
+      state.collisionViolation(collisions);
+    }
+    Map<String, List<RegionFiles>> regions = inventory(run, startKeys);
     state.phase("inspect", System.currentTimeMillis() - t2);
     LoadReport report = writeReport(run, state, regions);
     if (violation != null) {
@@ -138,10 +161,15 @@ public final class BulkLoad {
           + " The rejects are in " + run.rejects() + ". To load the good records anyway: hbulk"
           + " complete --run-dir " + run.root() + " --accept-rejects");
     }
+    if (collisions != null) {
+      out.print(report.toText());
+      throw new HbulkException(ExitCode.COLLISIONS, collisions + "; nothing was loaded. Make the key"
+          + " unique, or choose collisions = keep-max-value or keep-min-value");
+    }
     return report;
   }
 
-  /** Hands a prepared run's HFiles to HBase; returns the final report. */
+  /** Hands a prepared run's HFiles to HBase, table by table; returns the final report. */
   public LoadReport complete(Path runDir, boolean acceptRejects)
       throws HbulkException, IOException {
     RunDirectory run = RunDirectory.at(conf, runDir);
@@ -152,41 +180,51 @@ public final class BulkLoad {
     RunState state = run.readState();
     if (state.stage() == RunState.Stage.LOADED) {
       log.println("hbulk: run " + state.runId() + " is already loaded; nothing to do");
-      return new LoadReport(state, List.of(), run.root().toString(), run.rejects().toString());
+      return new LoadReport(state, Map.of(), run.root().toString(), run.rejects().toString());
     }
     if (state.stage() == RunState.Stage.OVER_BUDGET && !acceptRejects) {
       throw new HbulkException(ExitCode.REJECTS_OVER_BUDGET, state.budgetViolation()
           + "; nothing was loaded. Add --accept-rejects to load the good records anyway");
     }
+    if (state.stage() == RunState.Stage.COLLISIONS) {
+      throw new HbulkException(ExitCode.COLLISIONS, state.collisionViolation()
+          + "; nothing was loaded. Prepare again with a unique key or another collision policy");
+    }
     long t0 = System.currentTimeMillis();
-    TableName tableName = TableName.valueOf(state.table());
+    Map<String, byte[][]> now = new LinkedHashMap<>();
     try (Admin admin = connection.getAdmin()) {
-      if (!admin.tableExists(tableName)) {
-        throw new HbulkException(ExitCode.HBASE, "table " + tableName + " no longer exists");
+      for (String table : state.tables()) {
+        TableName name = TableName.valueOf(table);
+        if (!admin.tableExists(name)) {
+          throw new HbulkException(ExitCode.HBASE, "table " + name + " no longer exists");
+        }
+        try (RegionLocator locator = connection.getRegionLocator(name)) {
+          now.put(table, locator.getStartKeys());
+        }
+        String change = regionChange(table, state.startKeys(table), now.get(table));
+        if (change != null) {
+          state.regionChange(change);
+          log.println("hbulk: " + change);
+        }
       }
     }
-    byte[][] now;
-    try (RegionLocator locator = connection.getRegionLocator(tableName)) {
-      now = locator.getStartKeys();
-    }
-    String change = regionChange(state.startKeys(), now);
-    if (change != null) {
-      state.regionChange(change);
-      log.println("hbulk: " + change);
-    }
-    List<RegionFiles> regions = HFileInventory.of(conf, run.hfiles(), now);
-    long files = regions.stream().mapToLong(RegionFiles::files).sum();
-    phase("complete", String.format(Locale.ROOT, "BulkLoadHFiles: %d HFile(s) into %s", files, tableName));
-    if (files > 0) {
+    Map<String, List<RegionFiles>> regions = inventory(run, now);
+    long total = 0;
+    for (String table : state.tables()) {
+      long files = regions.get(table).stream().mapToLong(RegionFiles::files).sum();
+      phase("complete", String.format(Locale.ROOT, "BulkLoadHFiles: %d HFile(s) into %s", files, table));
+      if (files == 0) {
+        continue;
+      }
       try {
-        Map<?, ?> loaded = BulkLoadHFiles.create(conf).bulkLoad(tableName, run.hfiles());
-        state.hfilesInLoad(loaded.size());
+        total += BulkLoadHFiles.create(conf).bulkLoad(TableName.valueOf(table), tableDir(run, table)).size();
       } catch (IOException e) {
-        throw new HbulkException(ExitCode.LOAD_FAILED, "bulk load into " + tableName + " failed: "
+        throw new HbulkException(ExitCode.LOAD_FAILED, "bulk load into " + table + " failed: "
             + e.getMessage() + ". The HFiles not loaded are still in " + run.hfiles()
             + "; run 'hbulk complete --run-dir " + run.root() + "' again", e);
       }
     }
+    state.hfilesInLoad(total);
     state.stage(RunState.Stage.LOADED);
     state.phase("complete", System.currentTimeMillis() - t0);
     // Loaded files were moved into the regions; what is left is empty family folders.
@@ -194,7 +232,26 @@ public final class BulkLoad {
     return writeReport(run, state, regions);
   }
 
-  private LoadReport writeReport(RunDirectory run, RunState state, List<RegionFiles> regions)
+  /** Where HBase's multi-table output puts a table's family folders: hfiles/[namespace/]table. */
+  private static Path tableDir(RunDirectory run, String table) {
+    TableName name = TableName.valueOf(table);
+    Path dir = run.hfiles();
+    if (!name.getNamespaceAsString().equals(NamespaceDescriptor.DEFAULT_NAMESPACE_NAME_STR)) {
+      dir = new Path(dir, name.getNamespaceAsString());
+    }
+    return new Path(dir, name.getQualifierAsString());
+  }
+
+  private Map<String, List<RegionFiles>> inventory(RunDirectory run, Map<String, byte[][]> startKeys)
+      throws IOException {
+    Map<String, List<RegionFiles>> regions = new LinkedHashMap<>();
+    for (Map.Entry<String, byte[][]> t : startKeys.entrySet()) {
+      regions.put(t.getKey(), HFileInventory.of(conf, tableDir(run, t.getKey()), t.getValue()));
+    }
+    return regions;
+  }
+
+  private LoadReport writeReport(RunDirectory run, RunState state, Map<String, List<RegionFiles>> regions)
       throws IOException {
     LoadReport report = new LoadReport(state, regions, run.root().toString(), run.rejects().toString());
     run.writeState(state);
@@ -292,7 +349,7 @@ public final class BulkLoad {
     }
   }
 
-  private static String regionChange(List<byte[]> before, byte[][] now) {
+  private static String regionChange(String table, List<byte[]> before, byte[][] now) {
     boolean same = before.size() == now.length;
     for (int i = 0; same && i < now.length; i++) {
       same = Arrays.equals(before.get(i), now[i]);
@@ -300,15 +357,16 @@ public final class BulkLoad {
     if (same) {
       return null;
     }
-    return "regions changed since prepare (" + before.size() + " -> " + now.length + " regions);"
-        + " BulkLoadHFiles splits HFiles that now span two regions, which costs time";
+    return "regions of " + table + " changed since prepare (" + before.size() + " -> " + now.length
+        + " regions); BulkLoadHFiles splits HFiles that now span two regions, which costs time";
   }
 
   /** The seeds' key warnings, with the keys' mean length over the first records of the input. */
-  private void warn(LoadSpec spec, List<String> inputs, int regions) throws IOException, InterruptedException {
+  private void warn(LoadSpec spec, List<String> inputs, Map<String, byte[][]> startKeys)
+      throws IOException, InterruptedException {
     List<String> warnings = new ArrayList<>(KeyWarnings.of(spec));
     for (OutputSpec o : spec.outputs()) {
-      KeyWarnings.saltRegions(o, regions).ifPresent(warnings::add);
+      KeyWarnings.saltRegions(o, startKeys.get(o.table()).length).ifPresent(warnings::add);
     }
     RecordConverter converter = new RecordConverter(spec, 0);
     long[] bytes = new long[spec.outputs().size()];

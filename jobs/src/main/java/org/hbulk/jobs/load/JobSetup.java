@@ -5,10 +5,10 @@ import java.util.List;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.TableDescriptor;
-import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
-import org.apache.hadoop.hbase.mapreduce.HFileOutputFormat2;
+import org.apache.hadoop.hbase.mapreduce.MultiTableIncrementalLoad;
 import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
 import org.apache.hadoop.hbase.util.MapReduceExtendedCell;
 import org.apache.hadoop.io.NullWritable;
@@ -27,8 +27,8 @@ import org.hbulk.mappers.spec.LoadSpec;
 
 /**
  * Builds the prepare job: CSV input, the mapper, then HBase's incremental-load setup (total order
- * partitioner over the table's region start keys, one reducer per region, each family's
- * compression, bloom filter, block size and encoding taken from the table).
+ * partitioner over the tables' region start keys, one reducer per region, each family's
+ * compression, bloom filter, block size and encoding taken from its table).
  */
 final class JobSetup {
   /** Local splits no smaller than this: below it, task start-up costs more than it saves. */
@@ -37,8 +37,8 @@ final class JobSetup {
   private JobSetup() {}
 
   static Job create(Configuration base, LoadSpec spec, List<Path> inputs, long inputBytes,
-      RunDirectory run, String runId, long runStartMillis, TableDescriptor table,
-      RegionLocator regions) throws IOException {
+      RunDirectory run, String runId, long runStartMillis, List<TableDescriptor> tables,
+      List<RegionLocator> locators) throws IOException {
     Configuration conf = new Configuration(base);
     spec.toConfiguration(conf);
     conf.set(HbulkConf.RUN_ID, runId);
@@ -50,7 +50,7 @@ final class JobSetup {
     if (isLocal(conf)) {
       useLocalCores(conf, inputBytes);
     }
-    Job job = Job.getInstance(conf, "hbulk " + spec.source() + " -> " + table.getTableName());
+    Job job = Job.getInstance(conf, "hbulk " + spec.source() + " -> " + String.join(", ", spec.tables()));
     job.setJarByClass(CsvToCellsMapper.class);
     job.setInputFormatClass(CsvInputFormat.class);
     FileInputFormat.setInputPaths(job, inputs.toArray(new Path[0]));
@@ -61,7 +61,9 @@ final class JobSetup {
     FileOutputFormat.setOutputPath(job, run.hfiles());
     MultipleOutputs.addNamedOutput(job, RejectWriter.NAMED_OUTPUT, TextOutputFormat.class,
         NullWritable.class, Text.class);
-    HFileOutputFormat2.configureIncrementalLoad(job, table, regions);
+    // Always HBase's multi-table output, even for one table: one code path, keys "table;row",
+    // total order over every region of every table, one reducer per region.
+    MultiTableIncrementalLoad.configure(job, tables, locators);
     // HBase's CellSortReducer, plus the duplicate-key counts.
     job.setReducerClass(RowCellsReducer.class);
     // The tasks need commons-csv and hbulk's own classes besides what HBase adds.

@@ -8,18 +8,23 @@ import org.hbulk.mappers.Json;
 import org.hbulk.mappers.record.RejectReason;
 
 /** The run's report: for a person ({@link #toText}) and for machines ({@link #toJson}). */
-public record LoadReport(RunState state, List<RegionFiles> regions, String runDir, String rejectsDir) {
+public record LoadReport(RunState state, Map<String, List<RegionFiles>> regions, String runDir,
+    String rejectsDir) {
+
+  private java.util.stream.Stream<RegionFiles> all() {
+    return regions.values().stream().flatMap(List::stream);
+  }
 
   public long hfiles() {
-    return regions.stream().mapToLong(RegionFiles::files).sum();
+    return all().mapToLong(RegionFiles::files).sum();
   }
 
   public long hfileBytes() {
-    return regions.stream().mapToLong(RegionFiles::bytes).sum();
+    return all().mapToLong(RegionFiles::bytes).sum();
   }
 
   public long hfileCells() {
-    return regions.stream().mapToLong(RegionFiles::cells).sum();
+    return all().mapToLong(RegionFiles::cells).sum();
   }
 
   public String toJson() {
@@ -28,7 +33,7 @@ public record LoadReport(RunState state, List<RegionFiles> regions, String runDi
     field(b, "run_id", Json.quote(state.runId()));
     field(b, "run_dir", Json.quote(runDir));
     field(b, "spec", Json.quote(state.specSource()));
-    field(b, "table", Json.quote(state.table()));
+    field(b, "tables", "[" + String.join(", ", state.tables().stream().map(Json::quote).toList()) + "]");
     field(b, "stage", Json.quote(state.stage().name()));
     field(b, "job_id", Json.quote(state.jobId()));
     field(b, "reducers", Integer.toString(state.reducers()));
@@ -54,14 +59,32 @@ public record LoadReport(RunState state, List<RegionFiles> regions, String runDi
     b.append("  \"hfiles\": {\"files\": ").append(hfiles()).append(", \"bytes\": ")
         .append(hfileBytes()).append(", \"loaded\": ").append(state.hfilesInLoad())
         .append(", \"region_change\": ").append(Json.quote(state.regionChange())).append("},\n");
-    b.append("  \"regions\": [");
-    sep = "\n";
-    for (RegionFiles r : regions) {
-      b.append(sep).append("    {\"start_key\": ").append(Json.quote(Bytes.toStringBinary(r.startKey())))
-          .append(", \"end_key\": ").append(Json.quote(Bytes.toStringBinary(r.endKey())))
-          .append(", \"hfiles\": ").append(r.files()).append(", \"bytes\": ").append(r.bytes())
-          .append(", \"cells\": ").append(r.cells()).append('}');
-      sep = ",\n";
+    field(b, "collisions", Json.quote(state.collisionViolation()));
+    b.append("  \"outputs\": {");
+    String osep = "";
+    for (Map.Entry<String, Long> e : c.rowsByOutput().entrySet()) {
+      b.append(osep).append(Json.quote(e.getKey())).append(": {\"rows\": ").append(e.getValue()).append('}');
+      osep = ", ";
+    }
+    b.append("},\n  \"by_table\": [");
+    String tsep = "\n";
+    for (Map.Entry<String, List<RegionFiles>> t : regions.entrySet()) {
+      List<RegionFiles> rs = t.getValue();
+      b.append(tsep).append("    {\"table\": ").append(Json.quote(t.getKey()))
+          .append(", \"hfiles\": ").append(rs.stream().mapToLong(RegionFiles::files).sum())
+          .append(", \"bytes\": ").append(rs.stream().mapToLong(RegionFiles::bytes).sum())
+          .append(", \"cells\": ").append(rs.stream().mapToLong(RegionFiles::cells).sum())
+          .append(", \"regions\": [");
+      sep = "\n";
+      for (RegionFiles r : rs) {
+        b.append(sep).append("      {\"start_key\": ").append(Json.quote(Bytes.toStringBinary(r.startKey())))
+            .append(", \"end_key\": ").append(Json.quote(Bytes.toStringBinary(r.endKey())))
+            .append(", \"hfiles\": ").append(r.files()).append(", \"bytes\": ").append(r.bytes())
+            .append(", \"cells\": ").append(r.cells()).append('}');
+        sep = ",\n";
+      }
+      b.append("]}");
+      tsep = ",\n";
     }
     b.append("\n  ],\n  \"phases_ms\": {");
     sep = "";
@@ -80,8 +103,8 @@ public record LoadReport(RunState state, List<RegionFiles> regions, String runDi
   public String toText() {
     PrepareCounts c = state.counts();
     StringBuilder b = new StringBuilder();
-    b.append(String.format(Locale.ROOT, "Run %s of %s into table %s: %s%n", state.runId(),
-        state.specSource(), state.table(), stageText()));
+    b.append(String.format(Locale.ROOT, "Run %s of %s into %s: %s%n", state.runId(),
+        state.specSource(), String.join(", ", state.tables()), stageText()));
     b.append(String.format(Locale.ROOT, "  records   read %,d = loaded %,d + rejected %,d"
         + "   (blank lines %,d, header lines %,d not counted)%n",
         c.read(), c.loaded(), c.rejected(), c.blankLines(), c.headerLines()));
@@ -89,6 +112,9 @@ public record LoadReport(RunState state, List<RegionFiles> regions, String runDi
       b.append("  rejects   ");
       c.rejectsByReason().forEach((r, n) -> b.append(r.name()).append(' ').append(String.format(Locale.ROOT, "%,d", n)).append("  "));
       b.append(String.format("%n            in %s%n", rejectsDir));
+    }
+    if (state.collisionViolation() != null) {
+      b.append("  cells     ").append(state.collisionViolation()).append('\n');
     }
     if (state.budgetViolation() != null) {
       b.append("  budget    ").append(state.budgetViolation()).append(" (").append(state.budget())
@@ -101,15 +127,23 @@ public record LoadReport(RunState state, List<RegionFiles> regions, String runDi
           + " (%,d extra record(s)); %,d cell(s) overwritten; %,d value(s) cut to a fixed width%n",
           c.duplicateKeyRows(), c.duplicateKeyRecords(), c.cellsCollapsed(), c.truncated()));
     }
-    b.append(String.format(Locale.ROOT, "  hfiles    %,d files, %s over %d regions, written by %d reducers%n",
-        hfiles(), bytes(hfileBytes()), regions.size(), state.reducers()));
-    b.append(String.format(Locale.ROOT, "    %-24s %-24s %6s %12s %12s%n", "region start", "region end",
-        "files", "bytes", "cells"));
-    for (RegionFiles r : regions) {
-      b.append(String.format(Locale.ROOT, "    %-24s %-24s %6d %12s %,12d%n",
-          shorten(Bytes.toStringBinary(r.startKey()), "(first)"),
-          shorten(Bytes.toStringBinary(r.endKey()), "(last)"),
-          r.files(), bytes(r.bytes()), r.cells()));
+    if (c.rowsByOutput().size() > 1) {
+      b.append("  outputs  ");
+      c.rowsByOutput().forEach((name, rows) -> b.append(String.format(Locale.ROOT, " %s %,d rows;", name, rows)));
+      b.append('\n');
+    }
+    b.append(String.format(Locale.ROOT, "  hfiles    %,d files, %s, written by %d reducers (one per region)%n",
+        hfiles(), bytes(hfileBytes()), state.reducers()));
+    for (Map.Entry<String, List<RegionFiles>> t : regions.entrySet()) {
+      b.append(String.format(Locale.ROOT, "  table %s: %d region(s)%n", t.getKey(), t.getValue().size()));
+      b.append(String.format(Locale.ROOT, "    %-24s %-24s %6s %12s %12s%n", "region start", "region end",
+          "files", "bytes", "cells"));
+      for (RegionFiles r : t.getValue()) {
+        b.append(String.format(Locale.ROOT, "    %-24s %-24s %6d %12s %,12d%n",
+            shorten(Bytes.toStringBinary(r.startKey()), "(first)"),
+            shorten(Bytes.toStringBinary(r.endKey()), "(last)"),
+            r.files(), bytes(r.bytes()), r.cells()));
+      }
     }
     if (state.regionChange() != null) {
       b.append("  regions   ").append(state.regionChange()).append('\n');
@@ -128,6 +162,7 @@ public record LoadReport(RunState state, List<RegionFiles> regions, String runDi
     return switch (state.stage()) {
       case PREPARED -> "prepared (HFiles written, not loaded)";
       case OVER_BUDGET -> "NOT LOADED: rejects over budget";
+      case COLLISIONS -> "NOT LOADED: cells collided (collisions = fail)";
       case LOADED -> "loaded";
     };
   }

@@ -3,6 +3,7 @@ package org.hbulk.jobs.load;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 import org.apache.hadoop.mapreduce.Counters;
 import org.hbulk.mappers.mapreduce.HbulkCounter;
 import org.hbulk.mappers.record.RejectReason;
@@ -10,7 +11,8 @@ import org.hbulk.mappers.record.RejectReason;
 /** What the map tasks counted, read from the finished job. Records read = loaded + rejected. */
 public record PrepareCounts(long read, long loaded, long rejected, long cellsEmitted,
     long emptyValues, long blankLines, long headerLines, Map<RejectReason, Long> rejectsByReason,
-    long duplicateKeyRows, long duplicateKeyRecords, long cellsCollapsed, long truncated) {
+    long duplicateKeyRows, long duplicateKeyRecords, long cellsCollapsed, long truncated,
+    Map<String, Long> rowsByOutput) {
 
   public static PrepareCounts of(Counters counters) {
     Map<RejectReason, Long> reasons = new EnumMap<>(RejectReason.class);
@@ -32,7 +34,16 @@ public record PrepareCounts(long read, long loaded, long rejected, long cellsEmi
         counters.findCounter(HbulkCounter.DUPLICATE_KEY_ROWS).getValue(),
         counters.findCounter(HbulkCounter.DUPLICATE_KEY_RECORDS).getValue(),
         counters.findCounter(HbulkCounter.CELLS_COLLAPSED).getValue(),
-        counters.findCounter(HbulkCounter.VALUES_TRUNCATED).getValue());
+        counters.findCounter(HbulkCounter.VALUES_TRUNCATED).getValue(),
+        outputRows(counters));
+  }
+
+  private static Map<String, Long> outputRows(Counters counters) {
+    Map<String, Long> rows = new TreeMap<>();
+    for (org.apache.hadoop.mapreduce.Counter c : counters.getGroup(HbulkCounter.OUTPUT_ROWS_GROUP)) {
+      rows.put(c.getName(), c.getValue());
+    }
+    return rows;
   }
 
   /** Whether every record read was either loaded or rejected: the report's counts add up. */
@@ -56,6 +67,9 @@ public record PrepareCounts(long read, long loaded, long rejected, long cellsEmi
     p.setProperty("keys.duplicate-records", Long.toString(duplicateKeyRecords));
     p.setProperty("cells.collapsed", Long.toString(cellsCollapsed));
     p.setProperty("values.truncated", Long.toString(truncated));
+    for (Map.Entry<String, Long> e : rowsByOutput.entrySet()) {
+      p.setProperty("output-rows." + e.getKey(), Long.toString(e.getValue()));
+    }
   }
 
   static PrepareCounts load(Properties p) {
@@ -69,7 +83,18 @@ public record PrepareCounts(long read, long loaded, long rejected, long cellsEmi
     return new PrepareCounts(num(p, "records.read"), num(p, "records.loaded"),
         num(p, "records.rejected"), num(p, "cells.emitted"), num(p, "cells.empty-values-skipped"),
         num(p, "lines.blank"), num(p, "lines.header"), reasons, num(p, "keys.duplicate-rows"),
-        num(p, "keys.duplicate-records"), num(p, "cells.collapsed"), num(p, "values.truncated"));
+        num(p, "keys.duplicate-records"), num(p, "cells.collapsed"), num(p, "values.truncated"),
+        outputRows(p));
+  }
+
+  private static Map<String, Long> outputRows(Properties p) {
+    Map<String, Long> rows = new TreeMap<>();
+    for (String key : p.stringPropertyNames()) {
+      if (key.startsWith("output-rows.")) {
+        rows.put(key.substring("output-rows.".length()), Long.parseLong(p.getProperty(key)));
+      }
+    }
+    return rows;
   }
 
   private static long num(Properties p, String key) {

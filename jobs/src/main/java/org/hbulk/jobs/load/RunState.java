@@ -15,6 +15,8 @@ public final class RunState {
     PREPARED,
     /** HFiles written but rejects exceed the budget: nothing loaded. */
     OVER_BUDGET,
+    /** HFiles written but cells collided under the fail policy: nothing loaded. */
+    COLLISIONS,
     /** HFiles handed to HBase. */
     LOADED
   }
@@ -25,11 +27,11 @@ public final class RunState {
     this.p = p;
   }
 
-  public static RunState create(String runId, String specSource, String table, long runStartMillis) {
+  public static RunState create(String runId, String specSource, List<String> tables, long runStartMillis) {
     RunState s = new RunState(new Properties());
     s.p.setProperty("run.id", runId);
     s.p.setProperty("spec.source", specSource);
-    s.p.setProperty("table", table);
+    s.p.setProperty("tables", String.join(",", tables));
     s.p.setProperty("run.start-millis", Long.toString(runStartMillis));
     return s;
   }
@@ -46,8 +48,9 @@ public final class RunState {
     return p.getProperty("spec.source");
   }
 
-  public String table() {
-    return p.getProperty("table");
+  /** The tables the run loads into, in spec order. */
+  public List<String> tables() {
+    return List.of(p.getProperty("tables").split(","));
   }
 
   public Stage stage() {
@@ -99,20 +102,20 @@ public final class RunState {
     counts.store(p);
   }
 
-  /** The region start keys the HFiles were partitioned by. */
-  public List<byte[]> startKeys() {
+  /** A table's region start keys the HFiles were partitioned by. */
+  public List<byte[]> startKeys(String table) {
     List<byte[]> keys = new ArrayList<>();
-    int n = Integer.parseInt(p.getProperty("regions.count", "0"));
+    int n = Integer.parseInt(p.getProperty("regions." + table + ".count", "0"));
     for (int i = 0; i < n; i++) {
-      keys.add(Bytes.fromHex(p.getProperty("regions." + i + ".start")));
+      keys.add(Bytes.fromHex(p.getProperty("regions." + table + "." + i + ".start")));
     }
     return keys;
   }
 
-  public void startKeys(byte[][] keys) {
-    p.setProperty("regions.count", Integer.toString(keys.length));
+  public void startKeys(String table, byte[][] keys) {
+    p.setProperty("regions." + table + ".count", Integer.toString(keys.length));
     for (int i = 0; i < keys.length; i++) {
-      p.setProperty("regions." + i + ".start", Bytes.toHex(keys[i]));
+      p.setProperty("regions." + table + "." + i + ".start", Bytes.toHex(keys[i]));
     }
   }
 
@@ -143,11 +146,21 @@ public final class RunState {
     p.setProperty("complete.hfiles", Long.toString(n));
   }
 
+  /** What changed in the tables' regions between prepare and complete, or null. */
   public String regionChange() {
     return p.getProperty("complete.region-change");
   }
 
   public void regionChange(String message) {
-    p.setProperty("complete.region-change", message);
+    String before = regionChange();
+    p.setProperty("complete.region-change", before == null ? message : before + "; " + message);
+  }
+
+  public String collisionViolation() {
+    return p.getProperty("collisions.violation");
+  }
+
+  public void collisionViolation(String message) {
+    p.setProperty("collisions.violation", message);
   }
 }

@@ -18,8 +18,13 @@ public final class SplitPoints {
 
   /** One region per salt bucket, when every output's key begins with the same salt. */
   public static Optional<List<byte[]>> fromSalt(LoadSpec spec) {
+    return fromSalt(spec.outputs());
+  }
+
+  /** One region per salt bucket, when all these outputs' keys begin with the same salt. */
+  public static Optional<List<byte[]>> fromSalt(List<OutputSpec> outputs) {
     List<byte[]> points = null;
-    for (OutputSpec o : spec.outputs()) {
+    for (OutputSpec o : outputs) {
       Optional<Salt> salt = o.key().leadingSalt();
       if (salt.isEmpty()) {
         return Optional.empty();

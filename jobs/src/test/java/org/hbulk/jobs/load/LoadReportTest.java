@@ -13,18 +13,22 @@ import org.junit.jupiter.api.Test;
 
 class LoadReportTest {
   private static LoadReport report() {
-    RunState state = RunState.create("20261123-020000-000", "conf/\"odd\" name.spec", "ns:orders", 1L);
+    RunState state = RunState.create("20261123-020000-000", "conf/\"odd\" name.spec",
+        List.of("ns:orders", "index"), 1L);
     state.stage(RunState.Stage.OVER_BUDGET);
     state.budget("at most 1");
     state.budgetViolation("3 rejected records exceed the budget of 1");
     state.reducers(2);
     state.counts(new PrepareCounts(10, 7, 3, 40, 2, 1, 1,
-        Map.of(RejectReason.BAD_VALUE, 2L, RejectReason.FIELD_COUNT, 1L), 1, 2, 3, 4));
+        Map.of(RejectReason.BAD_VALUE, 2L, RejectReason.FIELD_COUNT, 1L), 1, 2, 3, 4,
+        Map.of("main", 7L, "index", 7L)));
     state.phase("validate", 100);
     state.phase("job", 2000);
-    List<RegionFiles> regions = List.of(
+    Map<String, List<RegionFiles>> regions = new java.util.LinkedHashMap<>();
+    regions.put("ns:orders", List.of(
         new RegionFiles(new byte[0], Bytes.toBytes("m"), 1, 1000, 25),
-        new RegionFiles(Bytes.toBytes("m"), new byte[] {(byte) 0xff}, 2, 800, 15));
+        new RegionFiles(Bytes.toBytes("m"), new byte[] {(byte) 0xff}, 2, 800, 15)));
+    regions.put("index", List.of(new RegionFiles(new byte[0], new byte[0], 0, 0, 0)));
     return new LoadReport(state, regions, "hdfs:///runs/x", "hdfs:///runs/x/rejects");
   }
 
@@ -38,7 +42,11 @@ class LoadReportTest {
     assertEquals(2, json.at("/rejects/by_reason/BAD_VALUE").asLong());
     assertEquals(40, json.at("/cells/in_hfiles").asLong());
     assertEquals(3, json.at("/hfiles/files").asLong());
-    assertEquals("\\xFF", json.at("/regions/1/end_key").asText());
+    assertEquals("\\xFF", json.at("/by_table/0/regions/1/end_key").asText());
+    assertEquals("index", json.at("/by_table/1/table").asText());
+    assertEquals(40, json.at("/by_table/0/cells").asLong());
+    assertEquals(7, json.at("/outputs/index/rows").asLong());
+    assertEquals("ns:orders", json.at("/tables/0").asText());
     assertEquals(2, json.get("reducers").asInt());
     assertEquals(2000, json.at("/phases_ms/job").asLong());
     assertEquals(1, json.at("/keys/duplicate_rows").asLong());

@@ -9,6 +9,7 @@ import org.hbulk.mappers.record.CsvRecordParser;
 import org.hbulk.mappers.record.Record;
 import org.hbulk.mappers.record.RejectException;
 import org.hbulk.mappers.record.RejectReason;
+import org.hbulk.mappers.expr.Expr;
 import org.hbulk.mappers.spec.CellSpec;
 import org.hbulk.mappers.spec.Column;
 import org.hbulk.mappers.spec.LoadSpec;
@@ -26,6 +27,8 @@ public final class RecordConverter {
   private final Record record;
   private final ByteBuilder key = new ByteBuilder(128);
   private final ByteBuilder value = new ByteBuilder(256);
+  private final ByteBuilder qualifier = new ByteBuilder(64);
+  private final int[] outputEnds;
   private final byte[][][] families;
   private final byte[][][] qualifiers;
   private final List<KeyValue> cells = new ArrayList<>();
@@ -39,6 +42,7 @@ public final class RecordConverter {
     this.parser = new CsvRecordParser(spec.csv());
     this.record = new Record(spec.columns());
     int n = spec.outputs().size();
+    this.outputEnds = new int[n];
     this.families = new byte[n][][];
     this.qualifiers = new byte[n][][];
     for (int o = 0; o < n; o++) {
@@ -66,8 +70,14 @@ public final class RecordConverter {
     List<OutputSpec> outputs = spec.outputs();
     for (int o = 0; o < outputs.size(); o++) {
       emit(o, outputs.get(o));
+      outputEnds[o] = cells.size();
     }
     return cells;
+  }
+
+  /** The index after the last cell of output {@code o} in the last record's cells. */
+  public int lastCellsEnd(int o) {
+    return outputEnds[o];
   }
 
   /** The row keys of the last record, one per output, valid until the next call. */
@@ -110,15 +120,24 @@ public final class RecordConverter {
     int before = cells.size();
     for (int c = 0; c < specs.size(); c++) {
       CellSpec cell = specs.get(c);
-      if (anyEmpty(cell.value().columns())) {
+      Expr qualifierExpr = cell.qualifierExpr();
+      if (anyEmpty(cell.value().columns())
+          || (qualifierExpr != null && anyEmpty(qualifierExpr.columns()))) {
         emptyValues++;
         continue;
       }
       value.clear();
       cell.value().appendTo(record, value);
+      byte[] q = qualifiers[o][c];
+      int qualifierLength = q.length;
+      if (qualifierExpr != null) {
+        qualifier.clear();
+        qualifierExpr.appendTo(record, qualifier);
+        q = qualifier.array();
+        qualifierLength = qualifier.length();
+      }
       cells.add(new KeyValue(row, 0, row.length, families[o][c], 0, families[o][c].length,
-          qualifiers[o][c], 0, qualifiers[o][c].length, ts, KeyValue.Type.Put,
-          value.array(), 0, value.length()));
+          q, 0, qualifierLength, ts, KeyValue.Type.Put, value.array(), 0, value.length()));
     }
     if (cells.size() == before) {
       throw new RejectException(RejectReason.EMPTY_ROW, "output " + output.name()

@@ -25,7 +25,7 @@ import org.hbulk.mappers.spec.SpecException;
 public final class ExprParser {
   static final List<String> FUNCTIONS = List.of("salt", "md5", "sha1", "sha256", "murmur3", "hex",
       "left", "mid", "reverse", "lpad", "rpad", "binary", "sortable", "dec", "reverse_ts", "bucket",
-      "time_floor", "format_time", "code", "ipv4");
+      "time_floor", "time_offset", "format_time", "code", "ipv4");
   /** Enough buckets for any cluster; more would only make range reads fan out further. */
   static final int MAX_SALT_BUCKETS = 4096;
 
@@ -191,6 +191,12 @@ public final class ExprParser {
         TimeFloor.Unit unit = a.word(1, TimeFloor.Unit.class, null);
         yield new TimeFloor(c, unit, a.word(2, TimeFloor.Format.class, TimeFloor.Format.BINARY));
       }
+      case "time_offset" -> {
+        a.count(2, 3, "(column, minute|hour|day[, seconds|millis])");
+        Column c = a.column(0, ColumnType.TIMESTAMP, ColumnType.LONG);
+        TimeFloor.Unit unit = a.word(1, TimeFloor.Unit.class, null);
+        yield new TimeOffset(c, unit, a.word(2, OffsetUnit.class, OffsetUnit.SECONDS) == OffsetUnit.MILLIS);
+      }
       case "format_time" -> {
         a.count(2, 2, "(column, \"pattern\")");
         Column c = a.column(0, ColumnType.TIMESTAMP, ColumnType.LONG);
@@ -353,6 +359,9 @@ public final class ExprParser {
   }
 
   private record Word(String text, int pos) {}
+
+  /** How {@code time_offset} counts. */
+  private enum OffsetUnit { SECONDS, MILLIS }
 
   private Column column(String name, int at) {
     Column c = columns.get(name);

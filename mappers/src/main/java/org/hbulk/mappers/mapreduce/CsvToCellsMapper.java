@@ -5,9 +5,12 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.hbase.mapreduce.MultiTableHFileOutputFormat;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.hbase.util.MapReduceExtendedCell;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
@@ -28,6 +31,8 @@ public class CsvToCellsMapper
   private MultipleOutputs<ImmutableBytesWritable, MapReduceExtendedCell> outputs;
   private RejectWriter rejects;
   private final ImmutableBytesWritable row = new ImmutableBytesWritable();
+  private byte[][] tables;
+  private Counter[] outputRows;
 
   @Override
   protected void setup(Context context) {
@@ -38,6 +43,14 @@ public class CsvToCellsMapper
       throw new IllegalStateException(HbulkConf.RUN_START_MILLIS + " is not set: the driver sets it");
     }
     converter = new RecordConverter(spec, Long.parseLong(runStart));
+    tables = new byte[spec.outputs().size()][];
+    for (int o = 0; o < tables.length; o++) {
+      tables[o] = Bytes.toBytes(spec.outputs().get(o).table());
+    }
+    outputRows = new Counter[tables.length];
+    for (int o = 0; o < tables.length; o++) {
+      outputRows[o] = context.getCounter(HbulkCounter.OUTPUT_ROWS_GROUP, spec.outputs().get(o).name());
+    }
     String file = context.getInputSplit() instanceof FileSplit fs ? fs.getPath().toString() : "?";
     rejects = new RejectWriter(rejectSink(context), file);
   }
@@ -63,13 +76,17 @@ public class CsvToCellsMapper
             "record longer than max-record-bytes; only its start is shown");
       }
       List<KeyValue> cells = converter.convert(raw.array(), raw.length());
-      for (KeyValue kv : cells) {
-        row.set(kv.getRowArray(), kv.getRowOffset(), kv.getRowLength());
-        context.write(row, new MapReduceExtendedCell(kv));
-      }
-      for (byte[] key : converter.lastRows()) {
-        row.set(key);
+      int from = 0;
+      for (int o = 0; o < tables.length; o++) {
+        // The map output key is "table;row", how HBase's multi-table output finds each cell's table.
+        byte[] key = converter.lastRows().get(o);
+        row.set(MultiTableHFileOutputFormat.createCompositeKey(tables[o], key));
+        for (int c = from; c < converter.lastCellsEnd(o); c++) {
+          context.write(row, new MapReduceExtendedCell(cells.get(c)));
+        }
+        from = converter.lastCellsEnd(o);
         context.write(row, new MapReduceExtendedCell(RowCellsReducer.marker(key, 0, key.length)));
+        outputRows[o].increment(1);
       }
       context.getCounter(HbulkCounter.RECORDS_LOADED).increment(1);
       context.getCounter(HbulkCounter.CELLS_EMITTED).increment(cells.size());

@@ -5,6 +5,7 @@ package org.hbulk.mappers.mapreduce;
  * records. Rejects are also counted per reason in the {@code RejectReason} group.
  */
 public enum HbulkCounter {
+  // Rows per output are counted too, in the group OUTPUT_ROWS_GROUP, one counter per output name.
   /** Records handed to the mapper (not blank lines or headers). */
   RECORDS_READ,
   /** Records that became cells. */
@@ -21,10 +22,13 @@ public enum HbulkCounter {
   DUPLICATE_KEY_ROWS,
   /** Records beyond the first that produced an already produced row. */
   DUPLICATE_KEY_RECORDS,
-  /** Cells dropped because another record gave the same row, column and timestamp. */
+  /** Cells dropped because another record gave the same row, column and timestamp (collisions). */
   CELLS_COLLAPSED,
   /** Empty lines between records. */
   BLANK_LINES_SKIPPED,
   /** First lines of files skipped because the spec says they are headers. */
-  HEADER_LINES_SKIPPED
+  HEADER_LINES_SKIPPED;
+
+  /** The counter group of rows emitted per output (counter name: the output's name). */
+  public static final String OUTPUT_ROWS_GROUP = "hbulk output rows";
 }

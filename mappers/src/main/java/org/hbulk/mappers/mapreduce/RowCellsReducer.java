@@ -1,20 +1,25 @@
 package org.hbulk.mappers.mapreduce;
 
 import java.io.IOException;
-import java.util.TreeSet;
+import java.util.TreeMap;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.KeyValueUtil;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.util.MapReduceExtendedCell;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.mapreduce.Reducer;
+import org.hbulk.mappers.spec.CollisionPolicy;
+import org.hbulk.mappers.spec.LoadSpec;
 
 /**
  * Writes one row's cells in HBase's order, as HBase's CellSortReducer does, and counts what the
  * seeds warn of: rows that more than one record produced (a duplicate key silently overwrites) and
- * cells that collapse because two records gave the same row, column and timestamp. The mapper sends
- * one {@linkplain #marker row marker} per record and output; markers are counted, never written.
+ * cells that collide because two records gave the same row, column and timestamp, of which HBase
+ * keeps one: the spec's collision policy says which (by value, so every run keeps the same one), or
+ * that the load must stop. The mapper sends one {@linkplain #marker row marker} per record and
+ * output; markers are counted, never written.
  */
 public class RowCellsReducer
     extends Reducer<ImmutableBytesWritable, Cell, ImmutableBytesWritable, MapReduceExtendedCell> {
@@ -31,30 +36,53 @@ public class RowCellsReducer
     return c.getFamilyLength() == 0;
   }
 
+  private CollisionPolicy collisions;
+
+  @Override
+  protected void setup(Context context) {
+    collisions = LoadSpec.fromConfiguration(context.getConfiguration()).collisions();
+  }
+
   @Override
   protected void reduce(ImmutableBytesWritable row, Iterable<Cell> cells, Context context)
       throws IOException, InterruptedException {
-    TreeSet<Cell> sorted = new TreeSet<>(CellComparator.getInstance());
+    TreeMap<Cell, Cell> sorted = new TreeMap<>(CellComparator.getInstance());
     long markers = 0;
-    long received = 0;
+    long collided = 0;
     for (Cell c : cells) {
       if (isMarker(c)) {
         markers++;
         continue;
       }
-      received++;
       // The framework reuses the value object: keep a copy.
-      sorted.add(KeyValueUtil.copyToNewKeyValue(c));
+      Cell copy = KeyValueUtil.copyToNewKeyValue(c);
+      Cell kept = sorted.putIfAbsent(copy, copy);
+      if (kept != null) {
+        collided++;
+        if (prefer(copy, kept)) {
+          sorted.remove(kept);
+          sorted.put(copy, copy);
+        }
+      }
     }
     if (markers > 1) {
       context.getCounter(HbulkCounter.DUPLICATE_KEY_ROWS).increment(1);
       context.getCounter(HbulkCounter.DUPLICATE_KEY_RECORDS).increment(markers - 1);
     }
-    if (received > sorted.size()) {
-      context.getCounter(HbulkCounter.CELLS_COLLAPSED).increment(received - sorted.size());
+    if (collided > 0) {
+      // Under the fail policy the job still runs to the end, so the report can say how many;
+      // the driver then refuses to load.
+      context.getCounter(HbulkCounter.CELLS_COLLAPSED).increment(collided);
     }
-    for (Cell c : sorted) {
+    for (Cell c : sorted.keySet()) {
       context.write(row, new MapReduceExtendedCell(c));
     }
+  }
+
+  /** Whether a colliding cell replaces the one kept so far: a rule that gives the same result in every run. */
+  private boolean prefer(Cell candidate, Cell kept) {
+    int byValue = Bytes.compareTo(candidate.getValueArray(), candidate.getValueOffset(),
+        candidate.getValueLength(), kept.getValueArray(), kept.getValueOffset(), kept.getValueLength());
+    return collisions == CollisionPolicy.KEEP_MIN_VALUE ? byValue < 0 : byValue > 0;
   }
 }

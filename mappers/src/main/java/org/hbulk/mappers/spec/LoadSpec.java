@@ -21,9 +21,11 @@ public final class LoadSpec {
   private final List<Column> columns;
   private final List<OutputSpec> outputs;
   private final RejectBudget rejectBudget;
+  private final CollisionPolicy collisions;
 
   LoadSpec(String source, String text, Map<String, String> overrides, CsvOptions csv,
-      List<Column> columns, List<OutputSpec> outputs, RejectBudget rejectBudget) {
+      List<Column> columns, List<OutputSpec> outputs, RejectBudget rejectBudget,
+      CollisionPolicy collisions) {
     this.source = source;
     this.text = text;
     this.overrides = Map.copyOf(overrides);
@@ -31,6 +33,7 @@ public final class LoadSpec {
     this.columns = List.copyOf(columns);
     this.outputs = List.copyOf(outputs);
     this.rejectBudget = rejectBudget;
+    this.collisions = collisions;
   }
 
   /** Parses and validates a spec; every problem is a {@link SpecException} naming the line. */
@@ -105,6 +108,11 @@ public final class LoadSpec {
 
   public RejectBudget rejectBudget() {
     return rejectBudget;
+  }
+
+  /** What to do when two records give a cell the same coordinates. */
+  public CollisionPolicy collisions() {
+    return collisions;
   }
 
   /** The tables the outputs write to, in spec order without repeats. */

@@ -20,12 +20,14 @@ import org.hbulk.mappers.spec.SpecText.Section;
 
 /** Turns a spec's sections into a validated {@link LoadSpec}; the format is documented in the README. */
 final class SpecParser {
-  private static final List<String> SECTION_TYPES = List.of("csv", "columns", "codes", "output", "rejects");
+  private static final List<String> SECTION_TYPES = List.of("csv", "columns", "codes", "output", "rejects",
+      "load");
   private static final List<String> NAMED_SECTIONS = List.of("codes", "output");
   private static final List<String> CSV_KEYS = List.of("delimiter", "quote", "escape", "header",
       "charset", "multiline", "max-record-bytes", "trim");
   private static final List<String> OUTPUT_KEYS = List.of("table", "key", "timestamp");
   private static final List<String> REJECT_KEYS = List.of("max", "max-ratio");
+  private static final List<String> LOAD_KEYS = List.of("collisions");
 
   private final String source;
 
@@ -76,14 +78,11 @@ final class SpecParser {
       throw SpecException.at(source, 0,
           "no [output NAME] section: say which table, row key and cells each record becomes");
     }
-    if (outputs.stream().map(OutputSpec::table).distinct().count() > 1) {
-      throw SpecException.at(source, 0, "outputs write to several tables "
-          + outputs.stream().map(OutputSpec::table).distinct().toList()
-          + ": this version loads one table per spec; give every output the same table");
-    }
     RejectBudget budget = spec.sections().stream().filter(s -> s.type().equals("rejects"))
         .findFirst().map(this::budget).orElse(RejectBudget.none());
-    return new LoadSpec(source, originalText, overrides, csv, columns, outputs, budget);
+    CollisionPolicy collisions = spec.sections().stream().filter(s -> s.type().equals("load"))
+        .findFirst().map(this::collisions).orElse(CollisionPolicy.FAIL);
+    return new LoadSpec(source, originalText, overrides, csv, columns, outputs, budget, collisions);
   }
 
   private CsvOptions csv(Section s) {
@@ -201,7 +200,7 @@ final class SpecParser {
         + ": needs 'table = NAME'"));
     String table = tableEntry.value();
     try {
-      TableName.valueOf(table);
+      table = TableName.valueOf(table).getNameAsString();
     } catch (IllegalArgumentException ex) {
       throw at(tableEntry, "'" + table + "' is not a valid HBase table name: " + ex.getMessage());
     }
@@ -226,7 +225,12 @@ final class SpecParser {
       String family = e.key().substring(0, colon);
       String qualifier = e.key().substring(colon + 1);
       checkFamily(e, family);
-      cells.add(new CellSpec(family, qualifier,
+      Expr qualifierExpr = null;
+      if (qualifier.startsWith("{") && qualifier.endsWith("}") && qualifier.length() > 2) {
+        qualifierExpr = ExprParser.parse(qualifier.substring(1, qualifier.length() - 1), columns, codes,
+            place(e, e.key() + " qualifier"));
+      }
+      cells.add(new CellSpec(family, qualifier, qualifierExpr,
           ExprParser.parse(e.value(), columns, codes, place(e, e.key()))));
     }
     if (cells.isEmpty()) {
@@ -263,6 +267,17 @@ final class SpecParser {
           + "; a cell timestamp column must be a timestamp or a long of epoch milliseconds");
     }
     return new TimestampSource(TimestampSource.Kind.COLUMN, 0, c);
+  }
+
+  private CollisionPolicy collisions(Section s) {
+    checkKeys(s, LOAD_KEYS);
+    return s.entry("collisions").map(e -> {
+      CollisionPolicy p = CollisionPolicy.of(e.value());
+      if (p == null) {
+        throw at(e, "expected fail, keep-max-value or keep-min-value, found '" + e.value() + "'");
+      }
+      return p;
+    }).orElse(CollisionPolicy.FAIL);
   }
 
   private RejectBudget budget(Section s) {

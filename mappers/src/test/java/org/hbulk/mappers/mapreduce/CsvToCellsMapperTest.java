@@ -69,8 +69,8 @@ class CsvToCellsMapperTest {
     List<String> shown = new ArrayList<>();
     for (Pair<ImmutableBytesWritable, MapReduceExtendedCell> p : out) {
       Cell c = p.getSecond();
-      assertEquals(Bytes.toString(p.getFirst().copyBytes()), Bytes.toString(CellUtil.cloneRow(c)),
-          "the map output key is the cell's row");
+      assertEquals("t;" + Bytes.toString(CellUtil.cloneRow(c)), Bytes.toString(p.getFirst().copyBytes()),
+          "the map output key is table;row");
       shown.add(Bytes.toString(CellUtil.cloneRow(c)) + " " + Bytes.toString(CellUtil.cloneFamily(c)) + ":"
           + Bytes.toString(CellUtil.cloneQualifier(c)) + " @" + c.getTimestamp() + " = "
           + Bytes.toString(CellUtil.cloneValue(c)));
@@ -94,6 +94,7 @@ class CsvToCellsMapperTest {
     assertEquals(3, driver.getCounters().findCounter(HbulkCounter.CELLS_EMITTED).getValue());
     assertEquals(1, driver.getCounters().findCounter(HbulkCounter.EMPTY_VALUES_SKIPPED).getValue());
     assertTrue(mapper.rejected.isEmpty());
+    assertEquals(2, driver.getCounters().findCounter(HbulkCounter.OUTPUT_ROWS_GROUP, "main").getValue());
   }
 
   @Test

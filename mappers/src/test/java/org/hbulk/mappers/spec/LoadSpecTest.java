@@ -9,6 +9,7 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.ZoneId;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.hbulk.mappers.HbulkConf;
@@ -121,10 +122,16 @@ class LoadSpecTest {
   }
 
   @Test
-  void outputsOfDifferentTablesAreRefusedInThisVersion() {
-    SpecException e = error("[columns]\nid = long\n[output a]\ntable = t1\nkey = id\nf:a = id\n"
-        + "[output b]\ntable = t2\nkey = id\nf:a = id\n");
-    assertTrue(e.getMessage().contains("outputs write to several tables [t1, t2]"), e.getMessage());
+  void outputsMayWriteToSeveralTablesWithQualifierExpressionsAndACollisionPolicy() {
+    LoadSpec spec = LoadSpec.parse("t.spec", "[columns]\nid = long\nb = string\n"
+        + "[output a]\ntable = default:t1\nkey = id\nf:{b} = \"1\"\n"
+        + "[output b]\ntable = ns:t2\nkey = b\nf:a = id\n[load]\ncollisions = keep-min-value\n");
+    assertEquals(List.of("t1", "ns:t2"), List.copyOf(spec.tables()));
+    assertEquals("b", spec.outputs().get(0).cells().get(0).qualifierExpr().toString());
+    assertEquals(CollisionPolicy.KEEP_MIN_VALUE, spec.collisions());
+    assertEquals(CollisionPolicy.FAIL, LoadSpec.parse("t.spec", minimal("id = long", "key = id\nf:a = id")).collisions());
+    assertTrue(error("[load]\ncollisions = newest\n" + minimal("id = long", "key = id\nf:a = id"))
+        .getMessage().contains("expected fail, keep-max-value or keep-min-value, found 'newest'"));
   }
 
   @Test
