@@ -71,6 +71,7 @@ public record LoadReport(RunState state, Map<String, List<RegionFiles>> regions,
     for (Map.Entry<String, List<RegionFiles>> t : regions.entrySet()) {
       List<RegionFiles> rs = t.getValue();
       b.append(tsep).append("    {\"table\": ").append(Json.quote(t.getKey()))
+          .append(", \"rows\": ").append(c.rowsByTable().getOrDefault(t.getKey(), 0L))
           .append(", \"hfiles\": ").append(rs.stream().mapToLong(RegionFiles::files).sum())
           .append(", \"bytes\": ").append(rs.stream().mapToLong(RegionFiles::bytes).sum())
           .append(", \"cells\": ").append(rs.stream().mapToLong(RegionFiles::cells).sum())
@@ -135,7 +136,9 @@ public record LoadReport(RunState state, Map<String, List<RegionFiles>> regions,
     b.append(String.format(Locale.ROOT, "  hfiles    %,d files, %s, written by %d reducers (one per region)%n",
         hfiles(), bytes(hfileBytes()), state.reducers()));
     for (Map.Entry<String, List<RegionFiles>> t : regions.entrySet()) {
-      b.append(String.format(Locale.ROOT, "  table %s: %d region(s)%n", t.getKey(), t.getValue().size()));
+      b.append(String.format(Locale.ROOT, "  table %s: %,d rows, %,d cells in %d region(s)%n", t.getKey(),
+          c.rowsByTable().getOrDefault(t.getKey(), 0L),
+          t.getValue().stream().mapToLong(RegionFiles::cells).sum(), t.getValue().size()));
       b.append(String.format(Locale.ROOT, "    %-24s %-24s %6s %12s %12s%n", "region start", "region end",
           "files", "bytes", "cells"));
       for (RegionFiles r : t.getValue()) {

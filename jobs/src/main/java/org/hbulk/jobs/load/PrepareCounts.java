@@ -12,7 +12,7 @@ import org.hbulk.mappers.record.RejectReason;
 public record PrepareCounts(long read, long loaded, long rejected, long cellsEmitted,
     long emptyValues, long blankLines, long headerLines, Map<RejectReason, Long> rejectsByReason,
     long duplicateKeyRows, long duplicateKeyRecords, long cellsCollapsed, long truncated,
-    Map<String, Long> rowsByOutput) {
+    Map<String, Long> rowsByOutput, Map<String, Long> rowsByTable) {
 
   public static PrepareCounts of(Counters counters) {
     Map<RejectReason, Long> reasons = new EnumMap<>(RejectReason.class);
@@ -35,12 +35,12 @@ public record PrepareCounts(long read, long loaded, long rejected, long cellsEmi
         counters.findCounter(HbulkCounter.DUPLICATE_KEY_RECORDS).getValue(),
         counters.findCounter(HbulkCounter.CELLS_COLLAPSED).getValue(),
         counters.findCounter(HbulkCounter.VALUES_TRUNCATED).getValue(),
-        outputRows(counters));
+        group(counters, HbulkCounter.OUTPUT_ROWS_GROUP), group(counters, HbulkCounter.TABLE_ROWS_GROUP));
   }
 
-  private static Map<String, Long> outputRows(Counters counters) {
+  private static Map<String, Long> group(Counters counters, String name) {
     Map<String, Long> rows = new TreeMap<>();
-    for (org.apache.hadoop.mapreduce.Counter c : counters.getGroup(HbulkCounter.OUTPUT_ROWS_GROUP)) {
+    for (org.apache.hadoop.mapreduce.Counter c : counters.getGroup(name)) {
       rows.put(c.getName(), c.getValue());
     }
     return rows;
@@ -70,6 +70,9 @@ public record PrepareCounts(long read, long loaded, long rejected, long cellsEmi
     for (Map.Entry<String, Long> e : rowsByOutput.entrySet()) {
       p.setProperty("output-rows." + e.getKey(), Long.toString(e.getValue()));
     }
+    for (Map.Entry<String, Long> e : rowsByTable.entrySet()) {
+      p.setProperty("table-rows." + e.getKey(), Long.toString(e.getValue()));
+    }
   }
 
   static PrepareCounts load(Properties p) {
@@ -84,14 +87,14 @@ public record PrepareCounts(long read, long loaded, long rejected, long cellsEmi
         num(p, "records.rejected"), num(p, "cells.emitted"), num(p, "cells.empty-values-skipped"),
         num(p, "lines.blank"), num(p, "lines.header"), reasons, num(p, "keys.duplicate-rows"),
         num(p, "keys.duplicate-records"), num(p, "cells.collapsed"), num(p, "values.truncated"),
-        outputRows(p));
+        group(p, "output-rows."), group(p, "table-rows."));
   }
 
-  private static Map<String, Long> outputRows(Properties p) {
+  private static Map<String, Long> group(Properties p, String prefix) {
     Map<String, Long> rows = new TreeMap<>();
     for (String key : p.stringPropertyNames()) {
-      if (key.startsWith("output-rows.")) {
-        rows.put(key.substring("output-rows.".length()), Long.parseLong(p.getProperty(key)));
+      if (key.startsWith(prefix)) {
+        rows.put(key.substring(prefix.length()), Long.parseLong(p.getProperty(key)));
       }
     }
     return rows;

@@ -21,7 +21,7 @@ class LoadReportTest {
     state.reducers(2);
     state.counts(new PrepareCounts(10, 7, 3, 40, 2, 1, 1,
         Map.of(RejectReason.BAD_VALUE, 2L, RejectReason.FIELD_COUNT, 1L), 1, 2, 3, 4,
-        Map.of("main", 7L, "index", 7L)));
+        Map.of("main", 7L, "index", 7L), Map.of("ns:orders", 6L, "index", 7L)));
     state.phase("validate", 100);
     state.phase("job", 2000);
     Map<String, List<RegionFiles>> regions = new java.util.LinkedHashMap<>();
@@ -46,6 +46,7 @@ class LoadReportTest {
     assertEquals("index", json.at("/by_table/1/table").asText());
     assertEquals(40, json.at("/by_table/0/cells").asLong());
     assertEquals(7, json.at("/outputs/index/rows").asLong());
+    assertEquals(6, json.at("/by_table/0/rows").asLong());
     assertEquals("ns:orders", json.at("/tables/0").asText());
     assertEquals(2, json.get("reducers").asInt());
     assertEquals(2000, json.at("/phases_ms/job").asLong());

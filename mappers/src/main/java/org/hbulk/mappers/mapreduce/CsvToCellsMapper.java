@@ -85,7 +85,7 @@ public class CsvToCellsMapper
           context.write(row, new MapReduceExtendedCell(cells.get(c)));
         }
         from = converter.lastCellsEnd(o);
-        context.write(row, new MapReduceExtendedCell(RowCellsReducer.marker(key, 0, key.length)));
+        context.write(row, new MapReduceExtendedCell(RowCellsReducer.marker(key, 0, key.length, o)));
         outputRows[o].increment(1);
       }
       context.getCounter(HbulkCounter.RECORDS_LOADED).increment(1);

@@ -1,11 +1,11 @@
 package org.hbulk.mappers.mapreduce;
 
 /**
- * What the map tasks count. Records read = loaded + rejected; blank lines and skipped headers are not
- * records. Rejects are also counted per reason in the {@code RejectReason} group.
+ * What the tasks count. Records read = loaded + rejected; blank lines and skipped headers are not
+ * records. Rejects are also counted per reason in the {@code RejectReason} group, rows per output
+ * and per table in the groups named below.
  */
 public enum HbulkCounter {
-  // Rows per output are counted too, in the group OUTPUT_ROWS_GROUP, one counter per output name.
   /** Records handed to the mapper (not blank lines or headers). */
   RECORDS_READ,
   /** Records that became cells. */
@@ -22,7 +22,7 @@ public enum HbulkCounter {
   DUPLICATE_KEY_ROWS,
   /** Records beyond the first that produced an already produced row. */
   DUPLICATE_KEY_RECORDS,
-  /** Cells dropped because another record gave the same row, column and timestamp (collisions). */
+  /** Cells dropped because another record gave the same row, column and timestamp a different value. */
   CELLS_COLLAPSED,
   /** Empty lines between records. */
   BLANK_LINES_SKIPPED,
@@ -31,4 +31,7 @@ public enum HbulkCounter {
 
   /** The counter group of rows emitted per output (counter name: the output's name). */
   public static final String OUTPUT_ROWS_GROUP = "hbulk output rows";
+
+  /** The counter group of distinct rows written per table (counter name: the table). */
+  public static final String TABLE_ROWS_GROUP = "hbulk table rows";
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.TreeMap;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.KeyValueUtil;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
@@ -26,10 +27,13 @@ public class RowCellsReducer
 
   private static final byte[] EMPTY = new byte[0];
 
-  /** A cell with no family (no real cell has none) that stands for "one record made this row". */
-  public static KeyValue marker(byte[] row, int offset, int length) {
-    return new KeyValue(row, offset, length, EMPTY, 0, 0, EMPTY, 0, 0, 0L, KeyValue.Type.Put,
-        EMPTY, 0, 0);
+  /**
+   * A cell with no family (no real cell has none) that stands for "one record made this row";
+   * its qualifier is the output's index, so rows that outputs share on purpose are not counted.
+   */
+  public static KeyValue marker(byte[] row, int offset, int length, int output) {
+    byte[] q = {(byte) output};
+    return new KeyValue(row, offset, length, EMPTY, 0, 0, q, 0, 1, 0L, KeyValue.Type.Put, EMPTY, 0, 0);
   }
 
   static boolean isMarker(Cell c) {
@@ -37,10 +41,16 @@ public class RowCellsReducer
   }
 
   private CollisionPolicy collisions;
+  private boolean[] sharedRows;
 
   @Override
   protected void setup(Context context) {
-    collisions = LoadSpec.fromConfiguration(context.getConfiguration()).collisions();
+    LoadSpec spec = LoadSpec.fromConfiguration(context.getConfiguration());
+    collisions = spec.collisions();
+    sharedRows = new boolean[spec.outputs().size()];
+    for (int o = 0; o < sharedRows.length; o++) {
+      sharedRows[o] = spec.outputs().get(o).sharedRows();
+    }
   }
 
   @Override
@@ -51,13 +61,17 @@ public class RowCellsReducer
     long collided = 0;
     for (Cell c : cells) {
       if (isMarker(c)) {
-        markers++;
+        int output = c.getQualifierLength() == 1 ? c.getQualifierArray()[c.getQualifierOffset()] & 0xff : 0;
+        if (output >= sharedRows.length || !sharedRows[output]) {
+          markers++;
+        }
         continue;
       }
       // The framework reuses the value object: keep a copy.
       Cell copy = KeyValueUtil.copyToNewKeyValue(c);
       Cell kept = sorted.putIfAbsent(copy, copy);
-      if (kept != null) {
+      if (kept != null && !CellUtil.matchingValue(kept, copy)) {
+        // The same value twice loses nothing; a different one is a collision.
         collided++;
         if (prefer(copy, kept)) {
           sorted.remove(kept);
@@ -74,9 +88,24 @@ public class RowCellsReducer
       // the driver then refuses to load.
       context.getCounter(HbulkCounter.CELLS_COLLAPSED).increment(collided);
     }
+    if (!sorted.isEmpty()) {
+      context.getCounter(HbulkCounter.TABLE_ROWS_GROUP, tableOf(row)).increment(1);
+    }
     for (Cell c : sorted.keySet()) {
       context.write(row, new MapReduceExtendedCell(c));
     }
+  }
+
+  /** The table part of a "table;row" map output key. */
+  private static String tableOf(ImmutableBytesWritable key) {
+    byte[] b = key.get();
+    int end = key.getOffset() + key.getLength();
+    for (int i = key.getOffset(); i < end; i++) {
+      if (b[i] == ';') {
+        return Bytes.toString(b, key.getOffset(), i - key.getOffset());
+      }
+    }
+    return "?";
   }
 
   /** Whether a colliding cell replaces the one kept so far: a rule that gives the same result in every run. */

@@ -25,7 +25,7 @@ final class SpecParser {
   private static final List<String> NAMED_SECTIONS = List.of("codes", "output");
   private static final List<String> CSV_KEYS = List.of("delimiter", "quote", "escape", "header",
       "charset", "multiline", "max-record-bytes", "trim");
-  private static final List<String> OUTPUT_KEYS = List.of("table", "key", "timestamp");
+  private static final List<String> OUTPUT_KEYS = List.of("table", "key", "timestamp", "shared-rows");
   private static final List<String> REJECT_KEYS = List.of("max", "max-ratio");
   private static final List<String> LOAD_KEYS = List.of("collisions");
 
@@ -236,7 +236,8 @@ final class SpecParser {
     if (cells.isEmpty()) {
       throw new SpecException(where + ": has no cells; add at least one 'family:qualifier = column'");
     }
-    return new OutputSpec(s.name(), table, key, ts, cells);
+    boolean shared = s.entry("shared-rows").map(this::bool).orElse(false);
+    return new OutputSpec(s.name(), table, key, ts, cells, shared);
   }
 
   private void checkFamily(Entry e, String family) {

@@ -86,9 +86,9 @@ class CsvToCellsMapperTest {
     assertEquals(List.of(
         "ann|1 d:user @1700000000000 = ann",
         "ann|1 d:note @1700000000000 = hello, world",
-        "ann|1 : @0 = ",
+        "ann|1 :\u0000 @0 = ",
         "bob|2 d:user @1700000000000 = bob",
-        "bob|2 : @0 = "), out);
+        "bob|2 :\u0000 @0 = "), out);
     assertEquals(2, driver.getCounters().findCounter(HbulkCounter.RECORDS_READ).getValue());
     assertEquals(2, driver.getCounters().findCounter(HbulkCounter.RECORDS_LOADED).getValue());
     assertEquals(3, driver.getCounters().findCounter(HbulkCounter.CELLS_EMITTED).getValue());

@@ -24,7 +24,7 @@ class RowCellsReducerTest {
 
   private static Cell marker(String row) {
     byte[] r = Bytes.toBytes(row);
-    return RowCellsReducer.marker(r, 0, r.length);
+    return RowCellsReducer.marker(r, 0, r.length, 0);
   }
 
   private static List<String> reduce(String policy, List<Cell> cells,
