@@ -293,6 +293,9 @@ public final class BulkLoad {
         present.add(f.getNameAsString());
       }
       for (OutputSpec o : spec.outputs()) {
+        if (!o.table().equals(tableName.getNameAsString())) {
+          continue;
+        }
         for (String family : o.families()) {
           if (!present.contains(family)) {
             throw new HbulkException(ExitCode.BAD_SPEC, spec.source() + ": [output " + o.name()
@@ -379,7 +382,8 @@ public final class BulkLoad {
       }
       records++;
       for (int i = 0; i < bytes.length; i++) {
-        bytes[i] += converter.lastRows().get(i).length;
+        byte[] row = converter.lastRows().get(i);
+        bytes[i] += row == null ? 0 : row.length;
       }
     }
     for (int i = 0; records > 0 && i < bytes.length; i++) {

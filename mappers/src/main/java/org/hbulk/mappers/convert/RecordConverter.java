@@ -72,6 +72,10 @@ public final class RecordConverter {
       emit(o, outputs.get(o));
       outputEnds[o] = cells.size();
     }
+    if (cells.isEmpty()) {
+      throw new RejectException(RejectReason.EMPTY_ROW, "every cell's value is empty, so no row"
+          + " would exist");
+    }
     return cells;
   }
 
@@ -80,7 +84,10 @@ public final class RecordConverter {
     return outputEnds[o];
   }
 
-  /** The row keys of the last record, one per output, valid until the next call. */
+  /**
+   * The row keys of the last record, one per output (null for an output all of whose cells were
+   * empty), valid until the next call.
+   */
   public List<byte[]> lastRows() {
     return rows;
   }
@@ -140,8 +147,8 @@ public final class RecordConverter {
           q, 0, qualifierLength, ts, KeyValue.Type.Put, value.array(), 0, value.length()));
     }
     if (cells.size() == before) {
-      throw new RejectException(RejectReason.EMPTY_ROW, "output " + output.name()
-          + ": every cell's value is empty, so the row would not exist");
+      // HBase has no empty rows: this output writes nothing for this record.
+      rows.set(rows.size() - 1, null);
     }
   }
 

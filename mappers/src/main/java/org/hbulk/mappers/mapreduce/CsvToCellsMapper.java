@@ -80,6 +80,9 @@ public class CsvToCellsMapper
       for (int o = 0; o < tables.length; o++) {
         // The map output key is "table;row", how HBase's multi-table output finds each cell's table.
         byte[] key = converter.lastRows().get(o);
+        if (key == null) {
+          continue;
+        }
         row.set(MultiTableHFileOutputFormat.createCompositeKey(tables[o], key));
         for (int c = from; c < converter.lastCellsEnd(o); c++) {
           context.write(row, new MapReduceExtendedCell(cells.get(c)));

@@ -19,7 +19,7 @@ public enum RejectReason {
   EMPTY_KEY_PART,
   /** The row key is longer than HBase allows (32,767 bytes). */
   KEY_TOO_LONG,
-  /** Every cell of an output is empty: HBase has no empty rows, so the record would vanish. */
+  /** Every cell of every output is empty: HBase has no empty rows, so the record would vanish. */
   EMPTY_ROW,
   /** The cell timestamp's column is empty or the timestamp is negative. */
   BAD_TIMESTAMP

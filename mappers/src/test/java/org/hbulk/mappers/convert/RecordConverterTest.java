@@ -123,6 +123,23 @@ class RecordConverterTest {
   }
 
   @Test
+  void anOutputWithOnlyEmptyCellsWritesNoRowWhileTheOthersDo() throws Exception {
+    RecordConverter c = converter("[columns]\nid = long\nv = string\nw = string\n"
+        + "[output a]\ntable = t1\nkey = id\nf:v = v\n[output b]\ntable = t2\nkey = id\nf:{w} = v\nf:w = w\n");
+    byte[] line = "7,x,".getBytes(StandardCharsets.UTF_8);
+    List<KeyValue> kvs = c.convert(line, line.length);
+    assertEquals(1, kvs.size());
+    assertEquals(1, c.lastCellsEnd(0));
+    assertEquals(1, c.lastCellsEnd(1));
+    assertEquals("7", Bytes.toString(c.lastRows().get(0)));
+    assertEquals(null, c.lastRows().get(1), "output b has no cell for this record");
+    assertEquals(2, c.lastEmptyValues());
+    byte[] both = "7,x,q".getBytes(StandardCharsets.UTF_8);
+    List<KeyValue> all = c.convert(both, both.length);
+    assertEquals("q", Bytes.toString(CellUtil.cloneQualifier(all.get(1))), "qualifier from the record");
+  }
+
+  @Test
   void fixedAndRunStartTimestamps() throws Exception {
     String base = "[columns]\nid = long\n[output o]\ntable = t\nkey = id\nf:v = id\n";
     byte[] line = "5".getBytes(StandardCharsets.UTF_8);

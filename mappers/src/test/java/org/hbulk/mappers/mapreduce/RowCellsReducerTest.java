@@ -33,6 +33,7 @@ class RowCellsReducerTest {
     Configuration conf = driver.getConfiguration();
     conf.setStrings("io.serializations", conf.get("io.serializations"), CellSerialization.class.getName());
     LoadSpec.parse("t.spec", "[columns]\nr = string\n[output o]\ntable = t\nkey = r\nd:a = r\n"
+        + "[output wide]\ntable = t\nkey = r\nshared-rows = true\nd:b = r\n"
         + "[load]\ncollisions = " + policy + "\n").toConfiguration(conf);
     driver.withInput(new ImmutableBytesWritable(Bytes.toBytes("t;r")), cells);
     List<String> out = new ArrayList<>();
@@ -58,6 +59,19 @@ class RowCellsReducerTest {
     assertEquals(1, driver.getCounters().findCounter(HbulkCounter.DUPLICATE_KEY_ROWS).getValue());
     assertEquals(1, driver.getCounters().findCounter(HbulkCounter.DUPLICATE_KEY_RECORDS).getValue());
     assertEquals(1, driver.getCounters().findCounter(HbulkCounter.CELLS_COLLAPSED).getValue());
+  }
+
+  @Test
+  void sharedRowsAndEqualValuesAreNeitherDuplicatesNorCollisions() throws Exception {
+    ReduceDriver<ImmutableBytesWritable, Cell, ImmutableBytesWritable, MapReduceExtendedCell> driver =
+        ReduceDriver.newReduceDriver(new RowCellsReducer());
+    byte[] r = Bytes.toBytes("r");
+    List<Cell> cells = List.of(RowCellsReducer.marker(r, 0, 1, 1), RowCellsReducer.marker(r, 0, 1, 1),
+        cell("r", "a", 5, "same"), cell("r", "a", 5, "same"), RowCellsReducer.marker(r, 0, 1, 0));
+    assertEquals(List.of("a@5=same"), reduce("fail", cells, driver));
+    assertEquals(0, driver.getCounters().findCounter(HbulkCounter.DUPLICATE_KEY_ROWS).getValue());
+    assertEquals(0, driver.getCounters().findCounter(HbulkCounter.CELLS_COLLAPSED).getValue());
+    assertEquals(1, driver.getCounters().findCounter(HbulkCounter.TABLE_ROWS_GROUP, "t").getValue());
   }
 
   @Test
