@@ -106,6 +106,14 @@ class KeyDesignIT extends MiniClusterSupport {
       assertEquals("uno", Bytes.toString(t.get(new org.apache.hadoop.hbase.client.Get(row))
           .getValue(Bytes.toBytes("v"), Bytes.toBytes("value"))), "the greatest value: uno > one > eins");
     }
+    assertEquals(0, hbulk("load", "-D", "hbulk.spec.load.collisions=keep-min-value", "--spec", spec,
+        "--input", input.toUri().toString(), "--run-dir", "/runs/dupes-min"), err);
+    try (Table t = util.getConnection().getTable(TableName.valueOf("items"))) {
+      byte[] row = scanAll("items", WHOLE_TABLE).stream()
+          .filter(r -> r.endsWith("foo0001")).map(Bytes::toBytesBinary).findFirst().orElseThrow();
+      assertEquals("eins", Bytes.toString(t.get(new org.apache.hadoop.hbase.client.Get(row))
+          .getValue(Bytes.toBytes("v"), Bytes.toBytes("value"))), "the smallest value, same timestamp: it replaces uno");
+    }
   }
 
   private void load(String spec, String data, String runDir) {

@@ -82,6 +82,12 @@ class SchemaExamplesIT extends MiniClusterSupport {
     }
     assertEquals(3, rows.get(hex(Bytes.add(Bytes.toBytes("001"), Bytes.toBytes((int) 1454554800L),
         Bytes.toBytes("schema=userdb")))).size(), "three readings in the first hour, one row");
+    assertArrayEquals(Bytes.toBytes(7.0), rows.get(hex(Bytes.add(Bytes.toBytes("001"), Bytes.toBytes((int) 1454554800L),
+        Bytes.toBytes("schema=logdb")))).get("t:" + Bytes.toStringBinary(Bytes.toBytes((short) 2629))));
+    Map<String, byte[]> cpu = rows.get(hex(Bytes.add(Bytes.toBytes("002"), Bytes.toBytes((int) 1454554800L),
+        Bytes.toBytes("host=web01"))));
+    assertArrayEquals(Bytes.toBytes(0.25), cpu.get("t:" + Bytes.toStringBinary(Bytes.toBytes((short) 2629))));
+    assertArrayEquals(Bytes.toBytes(0.5), cpu.get("t:" + Bytes.toStringBinary(Bytes.toBytes((short) 2630))));
     assertEquals(Map.of("tsdb", 4L), counts.rowsByTable());
   }
 
@@ -116,8 +122,12 @@ class SchemaExamplesIT extends MiniClusterSupport {
         texts(students.get(hex(Bytes.toBytes("3001s")))));
     assertEquals(Map.of("info:name", "Ann", "course:c01", "Databases", "course:c02", "Distributed Systems, Part 1"),
         texts(students.get(hex(Bytes.toBytes("1001s")))));
+    assertEquals(Map.of("info:name", "Bo", "course:c01", "Databases"), texts(students.get(hex(Bytes.toBytes("2001s")))));
     assertEquals(Map.of("info:title", "Databases", "student:s1001", "Ann", "student:s1002", "Bo"),
         texts(courses.get(hex(Bytes.toBytes("10c")))));
+    assertEquals(Map.of("info:title", "Distributed Systems, Part 1", "student:s1001", "Ann", "student:s1003", "王芳"),
+        texts(courses.get(hex(Bytes.toBytes("20c")))));
+    assertEquals(Map.of("info:title", "HBase", "student:s1003", "王芳"), texts(courses.get(hex(Bytes.toBytes("30c")))));
     assertEquals(Map.of("students", 3L, "courses", 3L), counts.rowsByTable());
     assertEquals(0, counts.cellsCollapsed(), "a repeated name with the same value is no collision");
   }
@@ -154,6 +164,8 @@ class SchemaExamplesIT extends MiniClusterSupport {
       }
     }
     assertEquals(6, byTime.size());
+    assertEquals(8, RunDirectory.at(util.getConfiguration(), new org.apache.hadoop.fs.Path("/runs/logs"))
+        .readState().reducers(), "one reducer per region of both tables (4 + 4)");
     assertEquals(Map.of("logs_by_time", 6L, "logs_by_host", (long) byHost.size()), counts.rowsByTable());
     assertEquals(cells + byTime.size(), (int) (counts.cellsEmitted()), "detail cells + one ip per line");
   }
