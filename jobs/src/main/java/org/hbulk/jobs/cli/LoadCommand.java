@@ -1,12 +1,6 @@
 package org.hbulk.jobs.cli;
 
 import java.util.concurrent.Callable;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hbase.client.Connection;
-import org.hbulk.jobs.load.BulkLoad;
-import org.hbulk.jobs.load.LoadReport;
-import org.hbulk.mappers.spec.LoadSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
@@ -32,17 +26,7 @@ final class LoadCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Configuration conf = common.apply(parent.conf());
-    LoadSpec spec = source.load(conf);
-    long runStart = System.currentTimeMillis();
-    Path runDir = source.runDir(conf, spec, runStart);
-    try (Connection connection = Connections.open(conf)) {
-      BulkLoad load = new BulkLoad(conf, connection, parent.out(), parent.err());
-      load.prepare(spec, source.inputs, runDir, runStart);
-      LoadReport report = load.complete(runDir, false);
-      parent.out().print(report.toText());
-      parent.out().println("report: " + new Path(report.runDir(), "report.json"));
-    }
+    source.run(parent, common, true);
     return 0;
   }
 }

@@ -1,12 +1,6 @@
 package org.hbulk.jobs.cli;
 
 import java.util.concurrent.Callable;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hbase.client.Connection;
-import org.hbulk.jobs.load.BulkLoad;
-import org.hbulk.jobs.load.LoadReport;
-import org.hbulk.mappers.spec.LoadSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
@@ -30,16 +24,7 @@ final class PrepareCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Configuration conf = common.apply(parent.conf());
-    LoadSpec spec = source.load(conf);
-    long runStart = System.currentTimeMillis();
-    Path runDir = source.runDir(conf, spec, runStart);
-    try (Connection connection = Connections.open(conf)) {
-      LoadReport report = new BulkLoad(conf, connection, parent.out(), parent.err())
-          .prepare(spec, source.inputs, runDir, runStart);
-      parent.out().print(report.toText());
-      parent.out().println("next: hbulk complete --run-dir " + report.runDir());
-    }
+    source.run(parent, common, false);
     return 0;
   }
 }

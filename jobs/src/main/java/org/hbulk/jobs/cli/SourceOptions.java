@@ -5,7 +5,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.client.Connection;
 import org.hbulk.jobs.HbulkException;
+import org.hbulk.jobs.load.BulkLoad;
+import org.hbulk.jobs.load.LoadReport;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.hbulk.mappers.spec.OutputSpec;
 import picocli.CommandLine.Option;
@@ -37,10 +41,31 @@ final class SourceOptions {
       description = "Reject budget: highest share of rejected records, 0..1 (overrides max-ratio).")
   Double maxRejectRatio;
 
+  /**
+   * Validates the spec, then prepares the load and, when asked, completes it; prints the report.
+   * What {@code load} and {@code prepare} share.
+   */
+  void run(HbulkCommand parent, CommonOptions common, boolean complete) throws Exception {
+    Configuration conf = common.apply(parent.conf());
+    LoadSpec spec = load(conf);
+    long runStart = System.currentTimeMillis();
+    Path dir = runDir(conf, spec, runStart);
+    try (Connection connection = Connections.open(conf)) {
+      BulkLoad bulkLoad = new BulkLoad(conf, connection, parent.out(), parent.err());
+      LoadReport report = bulkLoad.prepare(spec, inputs, dir, runStart);
+      if (complete) {
+        report = bulkLoad.complete(dir, false);
+      }
+      parent.out().print(report.toText());
+      parent.out().println(complete ? "report: " + new Path(report.runDir(), "report.json")
+          : "next: hbulk complete --run-dir " + report.runDir());
+    }
+  }
+
   /** The run directory given, or the default one for this spec and run start. */
-  org.apache.hadoop.fs.Path runDir(Configuration conf, LoadSpec loaded, long runStartMillis) {
-    return runDir != null ? new org.apache.hadoop.fs.Path(runDir)
-        : org.hbulk.jobs.load.BulkLoad.defaultRunDir(conf, loaded, runStartMillis);
+  Path runDir(Configuration conf, LoadSpec loaded, long runStartMillis) {
+    return runDir != null ? new Path(runDir)
+        : BulkLoad.defaultRunDir(conf, loaded, runStartMillis);
   }
 
   LoadSpec load(Configuration conf) throws HbulkException {
