@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
@@ -15,11 +14,17 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
+import org.hbulk.jobs.load.InputSample;
+import org.hbulk.jobs.table.KeySample;
+import org.hbulk.jobs.table.SplitPlanner;
 import org.hbulk.jobs.table.SplitPoints;
 import org.hbulk.jobs.table.TableCreator;
+import org.hbulk.jobs.table.TableLayout;
+import org.hbulk.mappers.spec.FamilySettings;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.hbulk.mappers.spec.OutputSpec;
 import picocli.CommandLine.ArgGroup;
@@ -29,14 +34,18 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "create-table", mixinStandardHelpOptions = true,
-    description = {"Creates the tables a spec loads into, pre-split: one region per salt bucket when "
-        + "the row key starts with salt(...), or at the split points you give (to every table).",
-        "Families get HBase's default settings."},
+    description = {"Creates the tables a spec loads into, pre-split to match the row key: one region "
+        + "per salt bucket; even slices of the hash space for hash-prefixed keys; for other keys, cuts "
+        + "at byte quantiles of a sample of --input run through the key expression. Families and "
+        + "table settings come from the spec's [family NAME] and [table NAME] sections.",
+        "Idempotent: a table that exists and matches the spec is left alone (exit 0); one that differs "
+        + "is listed field by field and refused (exit 4) unless --alter. Never re-splits."},
     footerHeading = "%nExamples:%n",
     footer = {
         "  hbulk create-table --spec conf/examples/orders.spec",
+        "  hbulk create-table --spec users.spec --input 'data/users-*.csv' --regions 16",
         "  hbulk create-table --table events --family e --split-points 2,4,6,8",
-        "  hbulk create-table --spec users.spec --split-points-file splits.txt --if-not-exists"})
+        "  hbulk create-table --spec orders.spec --alter"})
 final class CreateTableCommand implements Callable<Integer> {
   @ParentCommand
   HbulkCommand parent;
@@ -45,14 +54,14 @@ final class CreateTableCommand implements Callable<Integer> {
   CommonOptions common;
 
   @Option(names = {"-s", "--spec"}, paramLabel = "FILE",
-      description = "Take the table name and families from this load spec.")
+      description = "Take the tables, families and settings from this load spec.")
   String spec;
 
-  @Option(names = "--table", paramLabel = "NAME", description = "The table (default: the spec's).")
+  @Option(names = "--table", paramLabel = "NAME", description = "Only this table (default: every table of the spec).")
   String table;
 
   @Option(names = "--family", paramLabel = "NAME",
-      description = "A column family (repeatable; default: the spec's families).")
+      description = "A column family (repeatable; default: the spec's families of the table).")
   List<String> families = new ArrayList<>();
 
   @ArgGroup(exclusive = true)
@@ -71,7 +80,22 @@ final class CreateTableCommand implements Callable<Integer> {
     boolean single;
   }
 
-  @Option(names = "--if-not-exists", description = "Succeed without changes when the table exists.")
+  @Option(names = "--regions", paramLabel = "R",
+      description = "Regions for hash-prefixed or sampled keys (default: the spec's [table] regions, else 16).")
+  Integer regions;
+
+  @Option(names = {"-i", "--input"}, paramLabel = "PATH",
+      description = "CSV to sample for split points when the key has neither salt nor hash in front (repeatable).")
+  List<String> inputs = new ArrayList<>();
+
+  @Option(names = "--sample", paramLabel = "N", defaultValue = "100000",
+      description = "Records to sample from --input (default ${DEFAULT-VALUE}).")
+  int sample;
+
+  @Option(names = "--alter", description = "Change an existing table's family and table settings to the spec's.")
+  boolean alter;
+
+  @Option(names = "--if-not-exists", description = "Accept an existing table even if it differs (differences are printed).")
   boolean ifNotExists;
 
   @Override
@@ -84,10 +108,13 @@ final class CreateTableCommand implements Callable<Integer> {
       throw new HbulkException(ExitCode.USAGE, "give --spec or --table");
     }
     // Everything the command line and the spec decide is checked before HBase is contacted.
-    Map<String, Set<String>> familiesByTable = new LinkedHashMap<>();
+    Map<String, TableDescriptor> wanted = new LinkedHashMap<>();
     Map<String, List<byte[]>> pointsByTable = new LinkedHashMap<>();
+    Map<String, String> how = new LinkedHashMap<>();
+    KeySample sampled = null;
     for (String name : tables) {
-      List<OutputSpec> outputs = outputsOf(loaded, name);
+      List<Integer> outputIndexes = outputsOf(loaded, name);
+      List<OutputSpec> outputs = outputIndexes.stream().map(i -> loaded.outputs().get(i)).toList();
       Set<String> fams = new TreeSet<>(families);
       if (fams.isEmpty()) {
         outputs.forEach(o -> fams.addAll(o.families()));
@@ -95,33 +122,96 @@ final class CreateTableCommand implements Callable<Integer> {
       if (fams.isEmpty()) {
         throw new HbulkException(ExitCode.USAGE, "give --family (or --spec to take the spec's families)");
       }
-      familiesByTable.put(name, fams);
-      pointsByTable.put(name, splitPoints(outputs));
+      Map<String, FamilySettings> settings = new LinkedHashMap<>();
+      for (String f : fams) {
+        if (loaded != null) {
+          settings.put(f, loaded.familySettings(f));
+        }
+      }
+      wanted.put(name, TableLayout.descriptor(TableName.valueOf(name), fams,
+          loaded == null ? new org.hbulk.mappers.spec.TableSettings(name, Map.of()) : loaded.tableSettings(name),
+          settings));
+      List<byte[]> explicit = explicitPoints();
+      if (explicit != null) {
+        pointsByTable.put(name, explicit);
+        how.put(name, "split points given");
+        continue;
+      }
+      if (outputs.isEmpty()) {
+        throw new HbulkException(ExitCode.USAGE, "without --spec, give --split-points, --split-points-file"
+            + " or --single-region");
+      }
+      int r = regions != null ? regions : Integer.parseInt(loaded.tableSettings(name).values().getOrDefault("regions", "16"));
+      boolean needsSample = SplitPoints.fromSalt(outputs).isEmpty()
+          && SplitPlanner.plan(outputs, loaded.columns(), r, List.of()).strategy() == SplitPlanner.Strategy.SAMPLE;
+      if (needsSample && sampled == null) {
+        if (inputs.isEmpty()) {
+          throw new HbulkException(ExitCode.USAGE, "the row key of " + name + " starts with neither salt(...)"
+              + " nor a hash, so split points come from the data: give --input to sample (or"
+              + " --split-points, --split-points-file, --single-region)");
+        }
+        sampled = KeySample.of(loaded, InputSample.spread(conf, loaded, inputs, sample));
+      }
+      SplitPlanner.Plan plan = SplitPlanner.plan(outputs, loaded.columns(), r,
+          needsSample ? sampled.keys(outputIndexes) : List.of());
+      pointsByTable.put(name, plan.points());
+      how.put(name, plan.description());
     }
+    int status = 0;
     try (Connection connection = Connections.open(conf); Admin admin = connection.getAdmin()) {
       for (String name : tables) {
         List<byte[]> points = pointsByTable.get(name);
-        Set<String> fams = familiesByTable.get(name);
-        boolean created = new TableCreator(admin).create(TableName.valueOf(name), fams, points, ifNotExists);
-        parent.out().println(created
-            ? "created table " + name + " with families " + fams + " and " + (points.size() + 1)
-                + " region(s)" + describe(points)
-            : "table " + name + " exists; left as it is");
+        List<String> diffs = new ArrayList<>();
+        TableCreator.Outcome outcome = new TableCreator(admin).createOrCompare(wanted.get(name), points, alter, diffs);
+        switch (outcome) {
+          case CREATED -> parent.out().println("created table " + name + " with " + (points.size() + 1)
+              + " region(s), " + how.get(name) + describe(points) + TableLayout.describe(wanted.get(name)));
+          case UNCHANGED -> parent.out().println("table " + name + " exists and matches the spec; nothing to do"
+              + regionNote(admin, name, points));
+          case ALTERED -> parent.out().println("table " + name + " altered:\n  " + String.join("\n  ", diffs));
+          case DIFFERS -> {
+            parent.out().println("table " + name + " exists and differs from the spec:\n  " + String.join("\n  ", diffs));
+            if (!ifNotExists) {
+              status = ExitCode.HBASE.code();
+            }
+          }
+        }
       }
+    }
+    if (status != 0) {
+      throw new HbulkException(ExitCode.HBASE, "left unchanged; run again with --alter to apply the"
+          + " differences (hbulk never re-splits a table)");
     }
     return 0;
   }
 
-  /** The spec's outputs into a table; with --table on a one-table spec, all of them. */
-  private static List<OutputSpec> outputsOf(LoadSpec loaded, String name) {
-    if (loaded == null) {
-      return List.of();
-    }
-    List<OutputSpec> outputs = loaded.outputs().stream().filter(o -> o.table().equals(name)).toList();
-    return outputs.isEmpty() && loaded.tables().size() == 1 ? loaded.outputs() : outputs;
+  private static String regionNote(Admin admin, String name, List<byte[]> points) throws IOException {
+    int now = admin.getRegions(TableName.valueOf(name)).size();
+    return now == points.size() + 1 ? "" : " (it has " + now + " regions, the plan " + (points.size() + 1)
+        + "; hbulk never re-splits)";
   }
 
-  private List<byte[]> splitPoints(List<OutputSpec> outputs) throws HbulkException {
+  /** Indexes of the spec's outputs into a table; with --table on a one-table spec, all of them. */
+  private static List<Integer> outputsOf(LoadSpec loaded, String name) {
+    List<Integer> found = new ArrayList<>();
+    if (loaded == null) {
+      return found;
+    }
+    for (int i = 0; i < loaded.outputs().size(); i++) {
+      if (loaded.outputs().get(i).table().equals(name)) {
+        found.add(i);
+      }
+    }
+    if (found.isEmpty() && loaded.tables().size() == 1) {
+      for (int i = 0; i < loaded.outputs().size(); i++) {
+        found.add(i);
+      }
+    }
+    return found;
+  }
+
+  /** The split points the command line gives, or null when it leaves them to the key design. */
+  private List<byte[]> explicitPoints() throws HbulkException {
     try {
       if (splits != null && splits.points != null) {
         return SplitPoints.parse(splits.points);
@@ -138,15 +228,7 @@ final class CreateTableCommand implements Callable<Integer> {
     } catch (IllegalArgumentException | IOException e) {
       throw new HbulkException(ExitCode.USAGE, "bad split points: " + e.getMessage());
     }
-    if (splits != null && splits.single) {
-      return List.of();
-    }
-    Optional<List<byte[]>> salt = outputs.isEmpty() ? Optional.empty() : SplitPoints.fromSalt(outputs);
-    if (salt.isPresent()) {
-      return salt.get();
-    }
-    throw new HbulkException(ExitCode.USAGE, "the row key does not start with salt(...), so there are no"
-        + " natural split points: give --split-points, --split-points-file, or --single-region");
+    return splits != null && splits.single ? List.of() : null;
   }
 
   private static String describe(List<byte[]> points) {

@@ -20,6 +20,71 @@ import org.hbulk.mappers.spec.LoadSpec;
 public final class InputSample {
   private InputSample() {}
 
+  /** Chunks read per plain file when sampling across it. */
+  private static final int CHUNKS = 32;
+
+  /**
+   * About {@code limit} records spread over every file of the inputs: plain files are read in
+   * {@value #CHUNKS} evenly spaced chunks (so a file sorted by key is sampled over its whole range),
+   * compressed and multiline files from their start.
+   */
+  public static List<byte[]> spread(Configuration conf, LoadSpec spec, List<String> inputs, int limit)
+      throws IOException, InterruptedException {
+    List<FileStatus> files = new ArrayList<>();
+    for (String input : inputs) {
+      Path pattern = new Path(input);
+      FileSystem fs = pattern.getFileSystem(conf);
+      FileStatus[] matches = fs.globStatus(pattern);
+      for (FileStatus m : matches == null ? new FileStatus[0] : matches) {
+        if (m.isDirectory()) {
+          for (FileStatus f : fs.listStatus(m.getPath(), p -> !p.getName().startsWith("_") && !p.getName().startsWith("."))) {
+            if (f.isFile()) {
+              files.add(f);
+            }
+          }
+        } else {
+          files.add(m);
+        }
+      }
+    }
+    List<byte[]> found = new ArrayList<>();
+    if (files.isEmpty()) {
+      return found;
+    }
+    Configuration readerConf = new Configuration(conf);
+    spec.toConfiguration(readerConf);
+    int perFile = Math.max(1, (limit + files.size() - 1) / files.size());
+    for (FileStatus f : files) {
+      boolean whole = spec.csv().multiline() || f.getLen() < (1 << 20)
+          || new org.apache.hadoop.io.compress.CompressionCodecFactory(conf).getCodec(f.getPath()) != null;
+      if (whole) {
+        read(readerConf, f.getPath(), 0, f.getLen(), perFile, found);
+        continue;
+      }
+      long chunk = f.getLen() / CHUNKS;
+      int perChunk = Math.max(1, (perFile + CHUNKS - 1) / CHUNKS);
+      for (int j = 0; j < CHUNKS; j++) {
+        read(readerConf, f.getPath(), j * chunk, chunk, perChunk, found);
+      }
+    }
+    return found;
+  }
+
+  private static void read(Configuration conf, Path file, long start, long length, int limit,
+      List<byte[]> into) throws IOException, InterruptedException {
+    int taken = 0;
+    try (CsvRecordReader reader = new CsvRecordReader()) {
+      reader.initialize(new FileSplit(file, start, length, null),
+          new TaskAttemptContextImpl(conf, new TaskAttemptID()));
+      while (taken < limit && reader.nextKeyValue()) {
+        if (reader.getCurrentValue().length() > 0) {
+          into.add(reader.getCurrentValue().bytes().toArray());
+          taken++;
+        }
+      }
+    }
+  }
+
   /**
    * @param input a file, a directory (its first file) or a glob (its first match)
    * @return up to {@code limit} records' bytes; empty when the input has no file
@@ -44,15 +109,7 @@ public final class InputSample {
     }
     Configuration readerConf = new Configuration(conf);
     spec.toConfiguration(readerConf);
-    try (CsvRecordReader reader = new CsvRecordReader()) {
-      reader.initialize(new FileSplit(file.getPath(), 0, file.getLen(), null),
-          new TaskAttemptContextImpl(readerConf, new TaskAttemptID()));
-      while (found.size() < limit && reader.nextKeyValue()) {
-        if (reader.getCurrentValue().length() > 0) {
-          found.add(reader.getCurrentValue().bytes().toArray());
-        }
-      }
-    }
+    read(readerConf, file.getPath(), 0, file.getLen(), limit, found);
     return found;
   }
 }

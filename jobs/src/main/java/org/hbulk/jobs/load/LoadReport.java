@@ -174,7 +174,7 @@ public record LoadReport(RunState state, Map<String, List<RegionFiles>> regions,
     return s.isEmpty() ? whenEmpty : s.length() <= 24 ? s : s.substring(0, 21) + "...";
   }
 
-  static String bytes(long n) {
+  public static String bytes(long n) {
     if (n < 1024) {
       return n + " B";
     }

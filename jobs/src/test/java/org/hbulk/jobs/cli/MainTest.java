@@ -111,7 +111,7 @@ class MainTest {
     Path spec = tmp.resolve("plain.spec");
     Files.writeString(spec, "[columns]\nid = long\n[output o]\ntable = t\nkey = id\nf:a = id\n");
     assertEquals(ExitCode.USAGE.code(), hbulk("create-table", "--spec", spec.toString()));
-    assertTrue(err.contains("does not start with salt(...)"), err);
+    assertTrue(err.contains("starts with neither salt(...) nor a hash"), err);
   }
 
   @Test

@@ -41,6 +41,30 @@ public final class KeyReader {
     return parts;
   }
 
+  /** How a key's first part is spread: by a salt, by a hash, or neither. */
+  public enum Leading { SALT, HASH_BYTES, HASH_HEX, OTHER }
+
+  /**
+   * Whether the key starts with a salt, a raw hash (md5, sha1, sha256, murmur3) or its hex text,
+   * possibly cut with {@code left}: then the table can be split evenly over the hash space.
+   */
+  public Leading leading() {
+    Expr first = parts.get(0);
+    if (first instanceof Salt) {
+      return Leading.SALT;
+    }
+    if (first instanceof Left l && l.startsAtZero()) {
+      first = l.input();
+    }
+    if (first instanceof Digest) {
+      return Leading.HASH_BYTES;
+    }
+    if (first instanceof Hex h && h.input() instanceof Digest) {
+      return Leading.HASH_HEX;
+    }
+    return Leading.OTHER;
+  }
+
   /** Each top-level part's bytes for a record. */
   public List<byte[]> evaluate(Record record) throws RejectException {
     List<byte[]> out = new ArrayList<>();

@@ -18,6 +18,10 @@ final class Left extends TailTransform {
     this.count = count;
   }
 
+  boolean startsAtZero() {
+    return start == 0;
+  }
+
   @Override
   void transformTail(Record record, ByteBuilder out, int mark) {
     int n = out.length() - mark;

@@ -22,10 +22,13 @@ public final class LoadSpec {
   private final List<OutputSpec> outputs;
   private final RejectBudget rejectBudget;
   private final CollisionPolicy collisions;
+  private final Map<String, TableSettings> tableSettings;
+  private final Map<String, FamilySettings> familySettings;
 
   LoadSpec(String source, String text, Map<String, String> overrides, CsvOptions csv,
       List<Column> columns, List<OutputSpec> outputs, RejectBudget rejectBudget,
-      CollisionPolicy collisions) {
+      CollisionPolicy collisions, Map<String, TableSettings> tableSettings,
+      Map<String, FamilySettings> familySettings) {
     this.source = source;
     this.text = text;
     this.overrides = Map.copyOf(overrides);
@@ -34,6 +37,18 @@ public final class LoadSpec {
     this.outputs = List.copyOf(outputs);
     this.rejectBudget = rejectBudget;
     this.collisions = collisions;
+    this.tableSettings = Map.copyOf(tableSettings);
+    this.familySettings = Map.copyOf(familySettings);
+  }
+
+  /** A table's {@code [table NAME]} settings; empty when the spec gives none. */
+  public TableSettings tableSettings(String table) {
+    return tableSettings.getOrDefault(table, new TableSettings(table, Map.of()));
+  }
+
+  /** A family's {@code [family NAME]} settings; empty when the spec gives none. */
+  public FamilySettings familySettings(String family) {
+    return familySettings.getOrDefault(family, new FamilySettings(family, Map.of()));
   }
 
   /** Parses and validates a spec; every problem is a {@link SpecException} naming the line. */

@@ -21,8 +21,8 @@ import org.hbulk.mappers.spec.SpecText.Section;
 /** Turns a spec's sections into a validated {@link LoadSpec}; the format is documented in the README. */
 final class SpecParser {
   private static final List<String> SECTION_TYPES = List.of("csv", "columns", "codes", "output", "rejects",
-      "load");
-  private static final List<String> NAMED_SECTIONS = List.of("codes", "output");
+      "load", "table", "family");
+  private static final List<String> NAMED_SECTIONS = List.of("codes", "output", "table", "family");
   private static final List<String> CSV_KEYS = List.of("delimiter", "quote", "escape", "header",
       "charset", "multiline", "max-record-bytes", "trim");
   private static final List<String> OUTPUT_KEYS = List.of("table", "key", "timestamp", "shared-rows");
@@ -82,7 +82,23 @@ final class SpecParser {
         .findFirst().map(this::budget).orElse(RejectBudget.none());
     CollisionPolicy collisions = spec.sections().stream().filter(s -> s.type().equals("load"))
         .findFirst().map(this::collisions).orElse(CollisionPolicy.FAIL);
-    return new LoadSpec(source, originalText, overrides, csv, columns, outputs, budget, collisions);
+    Map<String, TableSettings> tableSettings = new LinkedHashMap<>();
+    Map<String, FamilySettings> familySettings = new LinkedHashMap<>();
+    for (Section s : spec.sections()) {
+      if (s.type().equals("table")) {
+        if (outputs.stream().noneMatch(o -> o.table().equals(s.name()))) {
+          throw SpecException.at(source, s.line(), "[table " + s.name() + "] is not a table of any output");
+        }
+        tableSettings.put(s.name(), tableSettings(s));
+      } else if (s.type().equals("family")) {
+        if (outputs.stream().noneMatch(o -> o.families().contains(s.name()))) {
+          throw SpecException.at(source, s.line(), "[family " + s.name() + "] is not a family of any cell");
+        }
+        familySettings.put(s.name(), familySettings(s));
+      }
+    }
+    return new LoadSpec(source, originalText, overrides, csv, columns, outputs, budget, collisions,
+        tableSettings, familySettings);
   }
 
   private CsvOptions csv(Section s) {
@@ -268,6 +284,107 @@ final class SpecParser {
           + "; a cell timestamp column must be a timestamp or a long of epoch milliseconds");
     }
     return new TimestampSource(TimestampSource.Kind.COLUMN, 0, c);
+  }
+
+  private TableSettings tableSettings(Section s) {
+    checkKeys(s, TableSettings.KEYS);
+    Map<String, String> v = new LinkedHashMap<>();
+    for (Entry e : s.entries()) {
+      v.put(e.key(), switch (e.key()) {
+        case "split-policy" -> splitPolicy(e);
+        case "max-filesize" -> Long.toString(bytes(e));
+        case "major-compaction" -> e.value().equals("off") ? "0" : Long.toString(seconds(e) * 1000);
+        default -> Long.toString(number(e, 1, 65536));
+      });
+    }
+    return new TableSettings(s.name(), v);
+  }
+
+  private FamilySettings familySettings(Section s) {
+    checkKeys(s, FamilySettings.KEYS);
+    Map<String, String> v = new LinkedHashMap<>();
+    for (Entry e : s.entries()) {
+      v.put(e.key(), switch (e.key()) {
+        case "versions" -> Long.toString(number(e, 1, Integer.MAX_VALUE));
+        case "min-versions" -> Long.toString(number(e, 0, Integer.MAX_VALUE));
+        case "ttl" -> e.value().equals("forever") ? "forever" : Long.toString(seconds(e));
+        case "block-size" -> Long.toString(Math.min(bytes(e), Integer.MAX_VALUE));
+        case "block-cache", "in-memory" -> Boolean.toString(bool(e));
+        case "compression" -> oneOf(e, FamilySettings.COMPRESSIONS);
+        case "encoding" -> oneOf(e, FamilySettings.ENCODINGS);
+        default -> bloom(e);
+      });
+    }
+    return new FamilySettings(s.name(), v);
+  }
+
+  private String oneOf(Entry e, List<String> allowed) {
+    String v = e.value().toUpperCase(Locale.ROOT);
+    if (!allowed.contains(v)) {
+      throw at(e, "expected one of " + String.join(", ", allowed) + ", found '" + e.value() + "'");
+    }
+    return v;
+  }
+
+  private String bloom(Entry e) {
+    String v = e.value().toUpperCase(Locale.ROOT).replace(" ", "");
+    if (v.matches("ROWPREFIX_FIXED_LENGTH\\([0-9]+\\)")) {
+      return v;
+    }
+    if (v.equals("ROWPREFIX_FIXED_LENGTH")) {
+      throw at(e, "ROWPREFIX_FIXED_LENGTH needs its prefix length: ROWPREFIX_FIXED_LENGTH(4)");
+    }
+    return oneOf(e, FamilySettings.BLOOMS);
+  }
+
+  private String splitPolicy(Entry e) {
+    String v = e.value().replace(" ", "");
+    String name = v.contains("(") ? v.substring(0, v.indexOf('(')) : v;
+    if (!TableSettings.POLICIES.contains(name)) {
+      throw at(e, "expected one of " + String.join(", ", TableSettings.POLICIES) + ", found '" + e.value() + "'");
+    }
+    boolean needsArg = name.equals("KeyPrefix") || name.equals("DelimitedKeyPrefix");
+    if (needsArg != v.contains("(") || (needsArg && !v.endsWith(")"))) {
+      throw at(e, needsArg ? name + " needs its parameter: KeyPrefix(4) or DelimitedKeyPrefix(|)"
+          : name + " takes no parameter");
+    }
+    if (name.equals("KeyPrefix") && !v.matches("KeyPrefix\\([1-9][0-9]*\\)")) {
+      throw at(e, "KeyPrefix takes a prefix length in bytes: KeyPrefix(4)");
+    }
+    if (name.equals("DelimitedKeyPrefix") && v.length() <= "DelimitedKeyPrefix()".length()) {
+      throw at(e, "DelimitedKeyPrefix takes the delimiter: DelimitedKeyPrefix(|)");
+    }
+    return v;
+  }
+
+  /** A size: bytes, or a number with k, m, g (powers of 1024). */
+  private long bytes(Entry e) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9]+)([kmgKMG]?)").matcher(e.value());
+    if (!m.matches()) {
+      throw at(e, "expected a size like 65536, 64k, 10g, found '" + e.value() + "'");
+    }
+    long n = Long.parseLong(m.group(1));
+    return switch (m.group(2).toLowerCase(Locale.ROOT)) {
+      case "k" -> n << 10;
+      case "m" -> n << 20;
+      case "g" -> n << 30;
+      default -> n;
+    };
+  }
+
+  /** A duration in seconds: seconds, or a number with s, m, h, d. */
+  private long seconds(Entry e) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9]+)([smhd]?)").matcher(e.value());
+    if (!m.matches()) {
+      throw at(e, "expected a duration like 3600, 90m, 12h, 30d, found '" + e.value() + "'");
+    }
+    long n = Long.parseLong(m.group(1));
+    return switch (m.group(2)) {
+      case "m" -> n * 60;
+      case "h" -> n * 3600;
+      case "d" -> n * 86400;
+      default -> n;
+    };
   }
 
   private CollisionPolicy collisions(Section s) {
