@@ -15,6 +15,8 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbulk.jobs.ExitCode;
+import org.hbulk.jobs.HbulkException;
 import org.hbulk.jobs.load.InputSample;
 import org.hbulk.jobs.load.LoadReport;
 import org.hbulk.jobs.table.KeyAnalysis;
@@ -76,6 +78,9 @@ final class AnalyzeCommand implements Callable<Integer> {
     Configuration conf = common.apply(parent.conf());
     LoadSpec loaded = SpecFiles.load(spec, conf, Map.of());
     List<byte[]> raw = InputSample.spread(conf, loaded, inputs, all ? Integer.MAX_VALUE : sample);
+    if (raw.isEmpty()) {
+      throw new HbulkException(ExitCode.USAGE, "--input " + inputs + " matches no file with records");
+    }
     KeySample keys = KeySample.of(loaded, raw);
     long inputBytes = inputBytes(conf);
     double scale = keys.rawBytes() == 0 ? 0 : (double) inputBytes / keys.rawBytes();

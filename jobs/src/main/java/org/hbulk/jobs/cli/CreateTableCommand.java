@@ -151,6 +151,9 @@ final class CreateTableCommand implements Callable<Integer> {
               + " --split-points, --split-points-file, --single-region)");
         }
         sampled = KeySample.of(loaded, InputSample.spread(conf, loaded, inputs, sample));
+        if (sampled.rows().isEmpty()) {
+          throw new HbulkException(ExitCode.USAGE, "--input " + inputs + " gave no record to sample");
+        }
       }
       SplitPlanner.Plan plan = SplitPlanner.plan(outputs, loaded.columns(), r,
           needsSample ? sampled.keys(outputIndexes) : List.of());

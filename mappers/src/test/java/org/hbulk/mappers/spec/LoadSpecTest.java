@@ -147,6 +147,27 @@ class LoadSpecTest {
   }
 
   @Test
+  void tableAndFamilySettingsAreNormalizedAndChecked() {
+    String base = minimal("id = long", "key = id\nf:a = id");
+    LoadSpec spec = LoadSpec.parse("t.spec", base + "[table t]\nsplit-policy = KeyPrefix(4)\nmax-filesize = 10g\n"
+        + "major-compaction = 7d\nregions = 32\n[family f]\nttl = 30d\nblock-size = 64k\ncompression = zstd\n"
+        + "bloom = ROWPREFIX_FIXED_LENGTH(4)\nversions = 3\n");
+    assertEquals("KeyPrefix(4)", spec.tableSettings("t").get("split-policy"));
+    assertEquals(Long.toString(10L << 30), spec.tableSettings("t").get("max-filesize"));
+    assertEquals(Long.toString(7 * 86400_000L), spec.tableSettings("t").get("major-compaction"));
+    assertEquals(Long.toString(30 * 86400L), spec.familySettings("f").get("ttl"));
+    assertEquals("65536", spec.familySettings("f").get("block-size"));
+    assertEquals("ZSTD", spec.familySettings("f").get("compression"));
+    assertEquals("ROWPREFIX_FIXED_LENGTH(4)", spec.familySettings("f").get("bloom"));
+    assertTrue(error(base + "[family f]\ncompression = brotli\n").getMessage()
+        .contains("compression: expected one of NONE, GZ, SNAPPY, LZ4, ZSTD, found 'brotli'"));
+    assertTrue(error(base + "[table t]\nsplit-policy = KeyPrefix\n").getMessage().contains("KeyPrefix needs its parameter"));
+    assertTrue(error(base + "[table other]\nregions = 4\n").getMessage().contains("[table other] is not a table of any output"));
+    assertTrue(error(base + "[family g]\nversions = 1\n").getMessage().contains("[family g] is not a family of any cell"));
+    assertTrue(error(base + "[family f]\nttl = soon\n").getMessage().contains("expected a duration like 3600, 90m, 12h, 30d"));
+  }
+
+  @Test
   void overrideOfAMissingOutputFails() {
     SpecException e = assertThrows(SpecException.class, () -> LoadSpec.parse("orders.spec", ORDERS,
         Map.of("output.nope.table", "x")));
