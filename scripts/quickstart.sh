@@ -39,7 +39,7 @@ head -n 4 "${data}"
 
 spec="${HBULK_ROOT}/conf/examples/orders.spec"
 step "creating table 'orders', one region per salt bucket of the row key"
-"${here}/hbulk" create-table --spec "${spec}" --if-not-exists
+"${here}/create-table.sh" "${spec}"
 
 step "bulk-loading: CSV -> row keys -> HFiles per region -> BulkLoadHFiles"
 "${here}/hbulk" load --spec "${spec}" --input "${data}"

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Creates the pre-split tables of a load spec before the first load: the operator's entry point to
+# `hbulk create-table`. Safe to re-run: a table that already matches the spec is left alone.
+#
+#   scripts/create-table.sh SPEC [create-table options]
+#   scripts/create-table.sh conf/examples/orders.spec
+#   scripts/create-table.sh users.spec --input 'data/users-*.csv' --regions 16
+#   scripts/create-table.sh orders.spec --alter          # apply changed family/table settings
+#   scripts/create-table.sh --help                        # this text, then every option
+#
+# HBase is the one in HBULK_CONF_DIR (default: the standalone one of scripts/hbase-local.sh).
+# Exit codes: those of hbulk create-table: 0 created or already as specified, 2 bad command line,
+# 3 bad spec, 4 HBase unreachable or a table differs from the spec (see --alter).
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+
+usage() {
+  sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+}
+
+case "${1:-}" in
+  -h|--help) usage; exec "${here}/hbulk" create-table --help ;;
+  "") usage >&2; exit 2 ;;
+esac
+
+spec="$1"
+shift
+[[ -f "${spec}" ]] || { printf 'create-table.sh: spec file %s not found\n' "${spec}" >&2; exit 2; }
+exec "${here}/hbulk" create-table --spec "${spec}" "$@"
