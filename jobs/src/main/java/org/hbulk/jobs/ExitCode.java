@@ -19,7 +19,13 @@ public enum ExitCode {
   /** Handing the HFiles to HBase failed; the prepared run can be completed again. */
   LOAD_FAILED(7, "bulk load failed"),
   /** Two records gave a cell the same coordinates and the spec's collision policy is fail. */
-  COLLISIONS(8, "cell collisions, nothing loaded");
+  COLLISIONS(8, "cell collisions, nothing loaded"),
+  /** verify found rows or cells that differ from the input. */
+  VERIFY_FAILED(9, "verify found differences"),
+  /** nightly: the date is already loaded, or it has no input. */
+  NOTHING_TO_DO(10, "nothing to do"),
+  /** nightly-load.sh: another run of the same spec holds the lock. */
+  LOCK_HELD(11, "another run holds the lock");
 
   private final int code;
   private final String meaning;

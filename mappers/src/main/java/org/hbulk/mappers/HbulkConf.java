@@ -37,6 +37,14 @@ public final class HbulkConf {
   public static final String PROGRESS_INTERVAL_MS = "hbulk.progress.interval.ms";
   public static final long PROGRESS_INTERVAL_DEFAULT = 5000;
 
+  /** How many times completion tries BulkLoadHFiles before giving up (default {@value #COMPLETE_ATTEMPTS_DEFAULT}). */
+  public static final String COMPLETE_ATTEMPTS = "hbulk.complete.attempts";
+  public static final int COMPLETE_ATTEMPTS_DEFAULT = 3;
+
+  /** The first pause between completion attempts, in ms, doubled each time (default {@value #COMPLETE_BACKOFF_DEFAULT}). */
+  public static final String COMPLETE_BACKOFF_MS = "hbulk.complete.backoff.ms";
+  public static final long COMPLETE_BACKOFF_DEFAULT = 5000;
+
   /**
    * Map and reduce tasks the local job runner runs at once (default: the number of cores). Ignored on
    * YARN, where the cluster decides.

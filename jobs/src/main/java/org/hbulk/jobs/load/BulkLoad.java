@@ -96,6 +96,7 @@ public final class BulkLoad {
     String runId = run.root().getName();
     RunState state = RunState.create(runId, spec.source(), tables, runStartMillis);
     state.budget(spec.rejectBudget().describe());
+    state.inputs(inputs);
     for (Map.Entry<String, String> o : spec.overrides().entrySet()) {
       state.properties().setProperty("spec.override." + o.getKey(), o.getValue());
     }
@@ -216,13 +217,7 @@ public final class BulkLoad {
       if (files == 0) {
         continue;
       }
-      try {
-        total += BulkLoadHFiles.create(conf).bulkLoad(TableName.valueOf(table), tableDir(run, table)).size();
-      } catch (IOException e) {
-        throw new HbulkException(ExitCode.LOAD_FAILED, "bulk load into " + table + " failed: "
-            + e.getMessage() + ". The HFiles not loaded are still in " + run.hfiles()
-            + "; run 'hbulk complete --run-dir " + run.root() + "' again", e);
-      }
+      total += bulkLoadWithRetries(run, table);
     }
     state.hfilesInLoad(total);
     state.stage(RunState.Stage.LOADED);
@@ -230,6 +225,35 @@ public final class BulkLoad {
     // Loaded files were moved into the regions; what is left is empty family folders.
     run.fs().delete(run.hfiles(), true);
     return writeReport(run, state, regions);
+  }
+
+  /**
+   * BulkLoadHFiles, tried again with a doubling pause when it fails (a region moving, a server
+   * restarting): what is already loaded stays loaded, the rest is retried.
+   */
+  private int bulkLoadWithRetries(RunDirectory run, String table) throws HbulkException {
+    int attempts = Math.max(1, conf.getInt(HbulkConf.COMPLETE_ATTEMPTS, HbulkConf.COMPLETE_ATTEMPTS_DEFAULT));
+    long pause = conf.getLong(HbulkConf.COMPLETE_BACKOFF_MS, HbulkConf.COMPLETE_BACKOFF_DEFAULT);
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return BulkLoadHFiles.create(conf).bulkLoad(TableName.valueOf(table), tableDir(run, table)).size();
+      } catch (IOException e) {
+        if (attempt >= attempts) {
+          throw new HbulkException(ExitCode.LOAD_FAILED, "bulk load into " + table + " failed " + attempts
+              + " time(s): " + e.getMessage() + ". The HFiles not loaded are still in " + run.hfiles()
+              + "; run 'hbulk complete --run-dir " + run.root() + "' again", e);
+        }
+        log.println("hbulk: bulk load into " + table + " failed (" + e.getMessage() + "); attempt "
+            + (attempt + 1) + " of " + attempts + " in " + pause + " ms");
+        try {
+          Thread.sleep(pause);
+        } catch (InterruptedException ie) {
+          Thread.currentThread().interrupt();
+          throw new HbulkException(ExitCode.LOAD_FAILED, "interrupted while retrying the bulk load", ie);
+        }
+        pause *= 2;
+      }
+    }
   }
 
   /** Where HBase's multi-table output puts a table's family folders: hfiles/[namespace/]table. */

@@ -156,6 +156,31 @@ public final class RunState {
     p.setProperty("complete.region-change", before == null ? message : before + "; " + message);
   }
 
+  /** The input paths the run read, as given. */
+  public List<String> inputs() {
+    String v = p.getProperty("inputs", "");
+    return v.isEmpty() ? List.of() : List.of(v.split("\n"));
+  }
+
+  public void inputs(List<String> inputs) {
+    p.setProperty("inputs", String.join("\n", inputs));
+  }
+
+  public long runStartMillis() {
+    return Long.parseLong(p.getProperty("run.start-millis"));
+  }
+
+  /** The spec overrides the run used, by SECTION.KEY. */
+  public Map<String, String> overrides() {
+    Map<String, String> o = new java.util.TreeMap<>();
+    for (String k : p.stringPropertyNames()) {
+      if (k.startsWith("spec.override.")) {
+        o.put(k.substring("spec.override.".length()), p.getProperty(k));
+      }
+    }
+    return o;
+  }
+
   public String collisionViolation() {
     return p.getProperty("collisions.violation");
   }

@@ -1,0 +1,73 @@
+package org.hbulk.jobs.cli;
+
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.client.Connection;
+import org.hbulk.jobs.ExitCode;
+import org.hbulk.jobs.HbulkException;
+import org.hbulk.jobs.load.LoadReport;
+import org.hbulk.jobs.load.NightlyRun;
+import org.hbulk.mappers.spec.LoadSpec;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "nightly", mixinStandardHelpOptions = true,
+    description = {"Loads one date's input of a spec, safe to run again (scripts/nightly-load.sh adds the lock):",
+        "a date already loaded is a no-op (exit 10) unless --force; a run prepared but not loaded resumes with",
+        "completion only; no input for the date is exit 10; an empty input loads 0 records. Cell timestamps",
+        "'run-start' are the start of the date, so a forced re-run writes the same cells and adds no versions.",
+        "Run directory: <hbulk.work.dir>/<spec name>/<date>."},
+    footerHeading = "%nExamples:%n",
+    footer = {
+        "  hbulk nightly --spec orders.spec --input-template 'hdfs:///dumps/{date}/orders-*.csv.gz'",
+        "  hbulk nightly --spec orders.spec --input-template 'data/{yyyyMMdd}.csv' --date 2026-11-22 --force"})
+final class NightlyCommand implements Callable<Integer> {
+  @ParentCommand
+  HbulkCommand parent;
+
+  @Mixin
+  CommonOptions common;
+
+  @Option(names = {"-s", "--spec"}, required = true, paramLabel = "FILE", description = "The load spec.")
+  String spec;
+
+  @Option(names = "--input-template", required = true, paramLabel = "PATH",
+      description = "Input path with the date in it: {date} (2026-11-22), {yyyyMMdd}, {yyyy}, {MM}, {dd}.")
+  String template;
+
+  @Option(names = "--date", paramLabel = "YYYY-MM-DD", description = "The date to load (default: yesterday in --zone).")
+  LocalDate date;
+
+  @Option(names = "--zone", paramLabel = "ZONE", defaultValue = "UTC",
+      description = "Time zone of the dates (default ${DEFAULT-VALUE}).")
+  ZoneId zone;
+
+  @Option(names = "--force", description = "Load the date again even if it was loaded.")
+  boolean force;
+
+  @Option(names = "--keep-days", paramLabel = "N", defaultValue = "30",
+      description = "Delete run directories of dates older than N days (0: keep all; default ${DEFAULT-VALUE}).")
+  int keepDays;
+
+  @Override
+  public Integer call() throws Exception {
+    Configuration conf = common.apply(parent.conf());
+    LoadSpec loaded = SpecFiles.load(spec, conf, Map.of());
+    LocalDate day = date != null ? date : LocalDate.now(zone).minusDays(1);
+    if (keepDays < 0) {
+      throw new HbulkException(ExitCode.USAGE, "--keep-days must be 0 or more");
+    }
+    try (Connection connection = Connections.open(conf)) {
+      LoadReport report = new NightlyRun(conf, connection, parent.out(), parent.err())
+          .run(loaded, template, day, zone, force, keepDays);
+      parent.out().print(report.toText());
+      parent.out().println("report: " + report.runDir() + "/report.json");
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,59 @@
+package org.hbulk.jobs.cli;
+
+import java.util.concurrent.Callable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.client.Connection;
+import org.hbulk.jobs.ExitCode;
+import org.hbulk.jobs.HbulkException;
+import org.hbulk.jobs.load.RunDirectory;
+import org.hbulk.jobs.load.RunState;
+import org.hbulk.jobs.load.Verifier;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "verify", mixinStandardHelpOptions = true,
+    description = {"After a load, reads the run's input again through its own spec and checks every cell it",
+        "makes in the table with Gets (value and timestamp): all records of a load of at most --records,",
+        "else --records records spread over the input. Prints what differs; exit 9 when anything does."},
+    footerHeading = "%nExamples:%n",
+    footer = {"  hbulk verify --run-dir var/runs/orders/2026-11-22", "  hbulk verify --run-dir hbulk-runs/orders/20261123-020000-000 --records 5000"})
+final class VerifyCommand implements Callable<Integer> {
+  @ParentCommand
+  HbulkCommand parent;
+
+  @Mixin
+  CommonOptions common;
+
+  @Option(names = "--run-dir", required = true, paramLabel = "DIR", description = "The run directory of the load.")
+  String runDir;
+
+  @Option(names = "--records", paramLabel = "N", defaultValue = "10000",
+      description = "Records to check (default ${DEFAULT-VALUE}); a smaller load is checked whole.")
+  int records;
+
+  @Override
+  public Integer call() throws Exception {
+    Configuration conf = common.apply(parent.conf());
+    RunDirectory run = RunDirectory.at(conf, new Path(runDir));
+    if (!run.hasState()) {
+      throw new HbulkException(ExitCode.USAGE, runDir + " is not an hbulk run directory");
+    }
+    RunState state = run.readState();
+    if (state.stage() != RunState.Stage.LOADED) {
+      throw new HbulkException(ExitCode.USAGE, "run " + state.runId() + " is " + state.stage() + ", not loaded");
+    }
+    try (Connection connection = Connections.open(conf)) {
+      Verifier.Result r = new Verifier(conf, connection).verify(run, records);
+      parent.out().printf("verified %,d record(s) (of %,d loaded): %,d row(s), %,d cell(s); %d difference(s)%n",
+          r.records(), state.counts().loaded(), r.rows(), r.cells(), r.differences().size());
+      r.differences().stream().limit(50).forEach(d -> parent.out().println("  " + d));
+      if (!r.differences().isEmpty()) {
+        throw new HbulkException(ExitCode.VERIFY_FAILED, r.differences().size() + " difference(s) between the input and the table");
+      }
+    }
+    return 0;
+  }
+}
