@@ -1,0 +1,134 @@
+package org.hbulk.jobs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Delete;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.hbulk.jobs.load.RunDirectory;
+import org.hbulk.jobs.load.RunState;
+import org.junit.jupiter.api.Test;
+
+/** hbulk nightly and verify on the mini cluster: re-runs, resume, a split mid-run, empty input. */
+class NightlyIT extends MiniClusterSupport {
+  private Path spec(String table) throws Exception {
+    Path p = tmp.resolve(table + ".spec");
+    Files.writeString(p, "[columns]\nid = long\nname = string\n[output o]\ntable = " + table
+        + "\nkey = salt(id, 4) + \"|\" + id\nd:n = name\n[family d]\nversions = 5\n");
+    assertEquals(0, hbulk("create-table", "--spec", p.toString()), err);
+    return p;
+  }
+
+  private String input(String name, int rows) throws Exception {
+    Path dir = Files.createDirectories(tmp.resolve("in").resolve(name).resolve("2026-11-22"));
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < rows; i++) {
+      b.append(i).append(",name ").append(i).append('\n');
+    }
+    Files.writeString(dir.resolve("part.csv"), b);
+    return tmp.resolve("in").resolve(name).toUri() + "/{date}/part.csv";
+  }
+
+  private int nightly(Path spec, String template, String... more) {
+    List<String> args = new ArrayList<>(List.of("nightly", "-D", "hbulk.work.dir=/nightly", "--spec",
+        spec.toString(), "--input-template", template, "--date", "2026-11-22", "--zone", "Asia/Shanghai"));
+    args.addAll(List.of(more));
+    return hbulk(args.toArray(new String[0]));
+  }
+
+  private static List<String> cells(String table) throws Exception {
+    List<String> cells = new ArrayList<>();
+    try (Table t = util.getConnection().getTable(TableName.valueOf(table));
+        ResultScanner s = t.getScanner(new Scan().readAllVersions())) {
+      for (Result r : s) {
+        for (Cell c : r.rawCells()) {
+          cells.add(Bytes.toString(CellUtil.cloneRow(c)) + " " + c.getTimestamp() + " " + Bytes.toString(CellUtil.cloneValue(c)));
+        }
+      }
+    }
+    return cells;
+  }
+
+  @Test
+  void sameDateTwiceIsANoOpAndForceWritesTheSameCellsWithoutNewVersions() throws Exception {
+    Path spec = spec("n_twice");
+    String in = input("twice", 300);
+    assertEquals(0, nightly(spec, in), err);
+    List<String> first = cells("n_twice");
+    assertEquals(300, first.size());
+    assertTrue(first.get(0).contains(" 1795276800000 "), "run-start is the date's start in Shanghai: " + first.get(0));
+
+    assertEquals(ExitCode.NOTHING_TO_DO.code(), nightly(spec, in));
+    assertTrue(err.contains("2026-11-22 is already loaded"), err);
+    assertEquals(0, nightly(spec, in, "--force"), err);
+    assertEquals(first, cells("n_twice"), "identical cells, one version each, though the family keeps 5");
+    assertTrue(err.contains("--force: keeping the earlier run as"), err);
+  }
+
+  @Test
+  void aRunKilledAfterPrepareOnlyCompletesAndARegionSplitInBetweenLosesNothing() throws Exception {
+    Path spec = spec("n_resume");
+    String in = input("resume", 2000);
+    assertEquals(0, hbulk("prepare", "--spec", spec.toString(), "--input", in.replace("{date}", "2026-11-22"),
+        "--run-dir", "/nightly/n_resume/2026-11-22"), err);
+    assertEquals(0, cells("n_resume").size(), "prepared, not loaded: as if the process died here");
+
+    TableName table = TableName.valueOf("n_resume");
+    int before = util.getAdmin().getRegions(table).size();
+    util.getAdmin().split(table, Bytes.toBytes("1|5"));
+    util.waitFor(60_000, 200, () -> util.getAdmin().getRegions(table).size() > before);
+
+    assertEquals(0, nightly(spec, in), err);
+    assertTrue(err.contains("resuming with completion only"), err);
+    assertTrue(err.contains("regions of n_resume changed since prepare (4 -> 5 regions)"), err);
+    assertEquals(2000, cells("n_resume").size(), "every row is there after the split");
+    RunState state = RunDirectory.at(util.getConfiguration(), new org.apache.hadoop.fs.Path("/nightly/n_resume/2026-11-22")).readState();
+    assertEquals(RunState.Stage.LOADED, state.stage());
+    assertNotNull(state.regionChange());
+  }
+
+  @Test
+  void emptyInputIsASuccessThatLoadsZeroRecordsAndNoInputIsNothingToDo() throws Exception {
+    Path spec = spec("n_empty");
+    assertEquals(ExitCode.NOTHING_TO_DO.code(), nightly(spec, tmp.toUri() + "/nowhere/{date}.csv"));
+    assertTrue(err.contains("no input for 2026-11-22"), err);
+    String in = input("empty", 0);
+    assertEquals(0, nightly(spec, in), err);
+    assertTrue(out.contains("read 0 = loaded 0 + rejected 0"), out);
+    RunState state = RunDirectory.at(util.getConfiguration(), new org.apache.hadoop.fs.Path("/nightly/n_empty/2026-11-22")).readState();
+    assertEquals(RunState.Stage.LOADED, state.stage());
+    assertEquals(0, state.counts().read());
+  }
+
+  @Test
+  void verifyCatchesADeletedRow() throws Exception {
+    Path spec = spec("n_verify");
+    String in = input("verify", 500);
+    assertEquals(0, nightly(spec, in), err);
+    String run = "/nightly/n_verify/2026-11-22";
+    assertEquals(0, hbulk("verify", "--run-dir", run), err);
+    assertTrue(out.contains("verified 500 record(s) (of 500 loaded): 500 row(s), 500 cell(s); 0 difference(s)"), out);
+
+    byte[] victim;
+    try (Table t = util.getConnection().getTable(TableName.valueOf("n_verify"));
+        ResultScanner s = t.getScanner(new Scan().setLimit(1))) {
+      victim = s.next().getRow();
+      t.delete(new Delete(victim));
+    }
+    assertEquals(ExitCode.VERIFY_FAILED.code(), hbulk("verify", "--run-dir", run));
+    assertTrue(out.contains("n_verify: row " + Bytes.toStringBinary(victim) + " is missing"), out);
+    assertTrue(out.contains("1 difference(s)"), out);
+  }
+}
