@@ -75,6 +75,10 @@ class NightlyIT extends MiniClusterSupport {
     assertEquals(0, nightly(spec, in, "--force"), err);
     assertEquals(first, cells("n_twice"), "identical cells, one version each, though the family keeps 5");
     assertTrue(err.contains("--force: keeping the earlier run as"), err);
+    String log = new String(org.apache.hadoop.fs.FileSystem.get(util.getConfiguration())
+        .open(new org.apache.hadoop.fs.Path("/nightly/n_twice/2026-11-22/nightly.log")).readAllBytes(),
+        java.nio.charset.StandardCharsets.UTF_8);
+    assertTrue(log.contains("hbulk: nightly") && log.contains("read 300 = loaded 300"), log);
   }
 
   @Test

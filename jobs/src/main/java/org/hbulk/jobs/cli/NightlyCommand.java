@@ -1,10 +1,19 @@
 package org.hbulk.jobs.cli;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.apache.commons.io.output.TeeOutputStream;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.client.Connection;
 import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
@@ -62,12 +71,39 @@ final class NightlyCommand implements Callable<Integer> {
     if (keepDays < 0) {
       throw new HbulkException(ExitCode.USAGE, "--keep-days must be 0 or more");
     }
+    // Everything this run says also goes to <run dir>/nightly.log, kept with its report.
+    ByteArrayOutputStream said = new ByteArrayOutputStream();
+    PrintStream out = new PrintStream(new TeeOutputStream(parent.out(), said), true, StandardCharsets.UTF_8);
+    PrintStream log = new PrintStream(new TeeOutputStream(parent.err(), said), true, StandardCharsets.UTF_8);
+    Path runDir = NightlyRun.runDir(conf, loaded, day);
+    log.println("hbulk: nightly " + loaded.source() + " for " + day + " at " + Instant.now());
     try (Connection connection = Connections.open(conf)) {
-      LoadReport report = new NightlyRun(conf, connection, parent.out(), parent.err())
-          .run(loaded, template, day, zone, force, keepDays);
-      parent.out().print(report.toText());
-      parent.out().println("report: " + report.runDir() + "/report.json");
+      LoadReport report = new NightlyRun(conf, connection, out, log).run(loaded, template, day, zone, force, keepDays);
+      out.print(report.toText());
+      out.println("report: " + report.runDir() + "/report.json");
+    } catch (HbulkException e) {
+      log.println("hbulk: " + e.getMessage() + " (exit " + e.exitCode().code() + ")");
+      throw e;
+    } finally {
+      appendLog(conf, runDir, said.toByteArray());
     }
     return 0;
+  }
+
+  private static void appendLog(Configuration conf, Path runDir, byte[] text) {
+    try {
+      FileSystem fs = runDir.getFileSystem(conf);
+      if (!fs.exists(runDir)) {
+        return;
+      }
+      Path file = new Path(runDir, "nightly.log");
+      byte[] before = fs.exists(file) ? fs.open(file).readAllBytes() : new byte[0];
+      try (FSDataOutputStream o = fs.create(file, true)) {
+        o.write(before);
+        o.write(text);
+      }
+    } catch (IOException e) {
+      // The log is a convenience: a run that worked does not fail over it.
+    }
   }
 }

@@ -37,8 +37,8 @@ class MainTest {
   @Test
   void topLevelHelpListsEveryCommandAndTheExitCodes() {
     assertEquals(0, hbulk("--help"));
-    for (String command : new String[] {"load", "prepare", "complete", "create-table", "analyze", "explain",
-        "scan", "ping", "sample-data"}) {
+    for (String command : new String[] {"load", "prepare", "complete", "nightly", "verify", "create-table",
+        "analyze", "explain", "scan", "ping", "sample-data"}) {
       assertTrue(out.contains("  " + command + " "), command + " in\n" + out);
     }
     for (ExitCode c : ExitCode.values()) {
@@ -47,8 +47,8 @@ class MainTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"load", "prepare", "complete", "create-table", "analyze", "explain", "scan", "ping",
-      "sample-data"})
+  @ValueSource(strings = {"load", "prepare", "complete", "nightly", "verify", "create-table", "analyze",
+      "explain", "scan", "ping", "sample-data"})
   void everyCommandHelpHasExamplesAndExitCodes(String command) {
     assertEquals(0, hbulk(command, "--help"));
     assertTrue(out.contains("Examples:"), out);
