@@ -1,6 +1,9 @@
 package org.hbulk.jobs.cli;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
+import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
 import picocli.CommandLine.Command;
 
@@ -48,9 +51,16 @@ final class HbulkCommand implements Runnable {
 
   static final class Version implements picocli.CommandLine.IVersionProvider {
     @Override
-    public String[] getVersion() {
-      String v = HbulkCommand.class.getPackage().getImplementationVersion();
-      return new String[] {"hbulk " + (v == null ? "(development build)" : v)};
+    public String[] getVersion() throws IOException {
+      // A resource filtered by the build, not the manifest: the help texts are written from
+      // target/classes, before any jar (and its manifest) exists.
+      Properties p = new Properties();
+      try (InputStream in = HbulkCommand.class.getResourceAsStream("/org/hbulk/jobs/version.properties")) {
+        if (in != null) {
+          p.load(in);
+        }
+      }
+      return new String[] {"hbulk " + p.getProperty("version", "(development build)")};
     }
   }
 }

@@ -26,8 +26,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "nightly", mixinStandardHelpOptions = true,
-    description = {"Loads one date's input of a spec, safe to run again (scripts/nightly-load.sh adds the lock):",
-        "a date already loaded is a no-op (exit 10) unless --force; a run prepared but not loaded resumes with",
+    description = {"Loads one date's input of a spec; safe to run again.",
+        "scripts/nightly-load.sh adds the lock. A date already loaded is a no-op (exit 10) unless --force; a run prepared but not loaded resumes with",
         "completion only; no input for the date is exit 10; an empty input loads 0 records. Cell timestamps",
         "'run-start' are the start of the date, so a forced re-run writes the same cells and adds no versions.",
         "Run directory: <hbulk.work.dir>/<spec name>/<date>."},

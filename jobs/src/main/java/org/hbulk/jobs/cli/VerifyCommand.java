@@ -15,9 +15,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "verify", mixinStandardHelpOptions = true,
-    description = {"After a load, reads the run's input again through its own spec and checks every cell it",
-        "makes in the table with Gets (value and timestamp): all records of a load of at most --records,",
-        "else --records records spread over the input. Prints what differs; exit 9 when anything does."},
+    description = {"Checks a finished load against its table; exit 9 when anything differs.",
+        "Reads the run's input again through its own spec and checks every cell it makes in the table",
+        "with Gets (value and timestamp): all records of a load of at most --records, else --records",
+        "records spread over the input. Prints what differs."},
     footerHeading = "%nExamples:%n",
     footer = {"  hbulk verify --run-dir var/runs/orders/2026-11-22", "  hbulk verify --run-dir hbulk-runs/orders/20261123-020000-000 --records 5000"})
 final class VerifyCommand implements Callable<Integer> {
