@@ -33,6 +33,13 @@ public final class HbulkConf {
   public static final String WORK_DIR = "hbulk.work.dir";
   public static final String WORK_DIR_DEFAULT = "hbulk-runs";
 
+  /**
+   * A group that may read and move a run's HFiles besides the user who wrote them (default: none).
+   * Without it the HFiles are the writer's alone (directories 0700, files 0600); with it the group
+   * gets the same rights (0770, 0660) and the files that group. Nobody else ever gets any.
+   */
+  public static final String HFILES_GROUP = "hbulk.hfiles.group";
+
   /** How often the driver prints job progress, in milliseconds (default {@value #PROGRESS_INTERVAL_DEFAULT}). */
   public static final String PROGRESS_INTERVAL_MS = "hbulk.progress.interval.ms";
   public static final long PROGRESS_INTERVAL_DEFAULT = 5000;

@@ -153,6 +153,9 @@ public final class BulkLoad {
     if (collisions != null) {
       state.collisionViolation(collisions);
     }
+    HFileAccess access = HFileAccess.of(conf);
+    access.apply(run.fs(), run.root());
+    phase("inspect", "run directory readable by " + access.describe());
     Map<String, List<RegionFiles>> regions = inventory(run, startKeys);
     state.phase("inspect", System.currentTimeMillis() - t2);
     LoadReport report = writeReport(run, state, regions);
