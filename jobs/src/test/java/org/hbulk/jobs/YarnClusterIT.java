@@ -10,12 +10,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -42,12 +39,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The cluster path: HDFS, YARN (MiniMRYarnCluster: an application master and tasks in their own
- * JVMs) and HBase mini clusters, with hbulk started the way {@code hadoop jar} starts it: the built
- * job jar first, then the cluster's classpath and configuration directory, in a JVM of its own.
+ * JVMs) and HBase mini clusters, with hbulk started from the built job jar the way {@code hadoop
+ * jar} starts it ({@link JobJarProcess}).
  * Slow on two cores, so this is the one test class on YARN; the others use the local job runner.
  */
 class YarnClusterIT {
-  private static final Path JOB_JAR = Path.of(System.getProperty("hbulk.job.jar", "target/missing-job.jar"));
   private static final byte[] D = Bytes.toBytes("d");
   private static final int ROWS = 3000;
 
@@ -81,7 +77,7 @@ class YarnClusterIT {
 
   @Test
   void aLoadRunsAsAYarnJobFromTheJobJarWritesHFilesOnHdfsAndEveryRowReadsBack() throws Exception {
-    assertTrue(Files.isRegularFile(JOB_JAR), JOB_JAR + " was not built");
+    assertTrue(Files.isRegularFile(JobJarProcess.JOB_JAR), JobJarProcess.JOB_JAR + " was not built");
     Configuration conf = util.getConfiguration();
     assertEquals("yarn", conf.get("mapreduce.framework.name"));
     assertFalse(conf.getBoolean("mapreduce.job.ubertask.enable", false), "tasks get JVMs of their own");
@@ -95,16 +91,16 @@ class YarnClusterIT {
     }
     Path spec = tmp.resolve("yarn-it.spec");
     Files.copy(Path.of("src/test/resources/yarn-it.spec"), spec);
-    Path confDir = clusterConfDir(conf);
+    JobJarProcess hbulk = new JobJarProcess(conf, tmp, "1g");
 
-    Run create = hadoopJar(confDir, "create-table", "--spec", spec.toString());
-    assertEquals(0, create.code, create.err);
+    JobJarProcess.Run create = hbulk.run("create-table", "--spec", spec.toString());
+    assertEquals(0, create.code(), create.err());
     TableName table = TableName.valueOf("yarn_orders");
     assertEquals(3, util.getAdmin().getRegions(table).size(), "one region per salt bucket");
 
-    Run prepare = hadoopJar(confDir, "-D", "hbulk.hfiles.group=etl", "prepare", "--spec", spec.toString(),
+    JobJarProcess.Run prepare = hbulk.run("-D", "hbulk.hfiles.group=etl", "prepare", "--spec", spec.toString(),
         "--input", "/dumps/2026-11-22", "--run-dir", "/runs/yarn");
-    assertEquals(0, prepare.code, prepare.err);
+    assertEquals(0, prepare.code(), prepare.err());
 
     RunState state = RunDirectory.at(conf, new org.apache.hadoop.fs.Path("/runs/yarn")).readState();
     assertEquals(ROWS, state.counts().read());
@@ -123,8 +119,8 @@ class YarnClusterIT {
     FileStatus dir = hdfs.getFileStatus(new org.apache.hadoop.fs.Path("/runs/yarn/hfiles"));
     assertEquals("rwxrwx---", dir.getPermission().toString(), "group may move them, others may not even look");
 
-    Run complete = hadoopJar(confDir, "complete", "--run-dir", "/runs/yarn");
-    assertEquals(0, complete.code, complete.err);
+    JobJarProcess.Run complete = hbulk.run("complete", "--run-dir", "/runs/yarn");
+    assertEquals(0, complete.code(), complete.err());
     assertEquals(expected, readBack(table), "every row, every cell");
   }
 
@@ -170,50 +166,5 @@ class YarnClusterIT {
       out.add(it.next());
     }
     return out;
-  }
-
-  /** The cluster's client configuration, as a cluster's conf directory holds it. */
-  private static Path clusterConfDir(Configuration conf) throws IOException {
-    Path dir = Files.createDirectories(tmp.resolve("cluster-conf"));
-    // core-site.xml reaches every Configuration; hbase-site.xml again, because HBase reads
-    // hbase-default.xml after core-site.xml and would put its defaults back.
-    for (String name : List.of("core-site.xml", "hbase-site.xml")) {
-      try (OutputStream o = Files.newOutputStream(dir.resolve(name))) {
-        conf.writeXml(o);
-      }
-    }
-    return dir;
-  }
-
-  private record Run(int code, String err) {}
-
-  /**
-   * {@code HADOOP_CLASSPATH=$(hbase mapredcp):CONF hadoop jar hbulk-...-job.jar ARGS}: the job jar's
-   * Main-Class in a JVM of its own, the jar first on the classpath, then the cluster's configuration
-   * and jars (the test's classpath minus what the job jar bundles).
-   */
-  private static Run hadoopJar(Path confDir, String... args) throws Exception {
-    List<String> cluster = Arrays.stream(Files.readString(Path.of(System.getProperty("hbulk.test.classpath")))
-            .strip().split(java.io.File.pathSeparator))
-        .filter(jar -> !jar.contains("hbulk-mappers") && !jar.contains("commons-csv") && !jar.contains("picocli"))
-        .collect(Collectors.toList());
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g"));
-    command.addAll(Arrays.asList(System.getProperty("hbulk.jdk17.opens", "").split(" +")));
-    command.add("-Dlog4j.configuration=file:" + Path.of("../conf/log4j.properties").toAbsolutePath());
-    command.add("-cp");
-    command.add(JOB_JAR.toAbsolutePath() + java.io.File.pathSeparator + confDir + java.io.File.pathSeparator
-        + String.join(java.io.File.pathSeparator, cluster));
-    command.add("org.hbulk.jobs.cli.Launcher");
-    command.addAll(List.of(args));
-    command.removeIf(String::isEmpty);
-    Path errFile = tmp.resolve("hbulk-" + System.nanoTime() + ".err");
-    Process p = new ProcessBuilder(command).redirectErrorStream(false)
-        .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(errFile.toFile()).start();
-    if (!p.waitFor(10, TimeUnit.MINUTES)) {
-      p.destroyForcibly();
-      throw new AssertionError("hbulk " + String.join(" ", args) + " did not finish in 10 minutes");
-    }
-    return new Run(p.exitValue(), Files.readString(errFile));
   }
 }

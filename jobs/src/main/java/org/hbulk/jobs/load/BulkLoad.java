@@ -118,7 +118,7 @@ public final class BulkLoad {
       phase("job", String.format(Locale.ROOT, "%d input file(s), %s, into %d region(s) of %s",
           inputPaths.size(), LoadReport.bytes(inputBytes), regions, String.join(", ", tables)));
       job = JobSetup.create(conf, spec, inputPaths, inputBytes, run, runId, runStartMillis,
-          new ArrayList<>(descriptors.values()), locators);
+          new ArrayList<>(descriptors.values()), locators, startKeys);
     } finally {
       for (RegionLocator l : locators) {
         l.close();

@@ -2,6 +2,7 @@ package org.hbulk.jobs.load;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -22,13 +23,14 @@ import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.mapreduce.CsvInputFormat;
 import org.hbulk.mappers.mapreduce.CsvToCellsMapper;
 import org.hbulk.mappers.mapreduce.RejectWriter;
-import org.hbulk.mappers.mapreduce.RowCellsReducer;
+import org.hbulk.mappers.mapreduce.CellKey;
+import org.hbulk.mappers.mapreduce.CellStreamReducer;
 import org.hbulk.mappers.spec.LoadSpec;
 
 /**
- * Builds the prepare job: CSV input, the mapper, then HBase's incremental-load setup (total order
- * partitioner over the tables' region start keys, one reducer per region, each family's
- * compression, bloom filter, block size and encoding taken from its table).
+ * Builds the prepare job: CSV input, the mapper, HBase's incremental-load setup (each family's
+ * compression, bloom filter, block size and encoding taken from its table), and a shuffle that sorts
+ * whole cells: a total order cut at every region's first cell, one reducer per region.
  */
 final class JobSetup {
   /** Local splits no smaller than this: below it, task start-up costs more than it saves. */
@@ -38,7 +40,7 @@ final class JobSetup {
 
   static Job create(Configuration base, LoadSpec spec, List<Path> inputs, long inputBytes,
       RunDirectory run, String runId, long runStartMillis, List<TableDescriptor> tables,
-      List<RegionLocator> locators) throws IOException {
+      List<RegionLocator> locators, Map<String, byte[][]> startKeys) throws IOException {
     Configuration conf = new Configuration(base);
     spec.toConfiguration(conf);
     conf.set(HbulkConf.RUN_ID, runId);
@@ -62,11 +64,17 @@ final class JobSetup {
     FileOutputFormat.setOutputPath(job, run.hfiles());
     MultipleOutputs.addNamedOutput(job, RejectWriter.NAMED_OUTPUT, TextOutputFormat.class,
         NullWritable.class, Text.class);
-    // Always HBase's multi-table output, even for one table: one code path, keys "table;row",
-    // total order over every region of every table, one reducer per region.
+    // Always HBase's multi-table output, even for one table: one code path, each family's HFile
+    // settings from its table, HBase's jars shipped, security tokens.
     MultiTableIncrementalLoad.configure(job, tables, locators);
-    // HBase's CellSortReducer, plus the duplicate-key counts.
-    job.setReducerClass(RowCellsReducer.class);
+    // Then the shuffle sorts whole cells instead of rows: keys carry every coordinate of a cell,
+    // cut at the first cell of every region, and reducers stream them into HFiles.
+    job.setMapOutputKeyClass(CellKey.class);
+    job.setMapOutputValueClass(ImmutableBytesWritable.class);
+    job.setSortComparatorClass(CellKey.Comparator.class);
+    job.setNumReduceTasks(CellPartitions.write(job.getConfiguration(),
+        new Path(run.scratch(), "cell-partitions"), startKeys));
+    job.setReducerClass(CellStreamReducer.class);
     // The tasks need commons-csv and hbulk's own classes besides what HBase adds.
     if (isLocal(conf)) {
       // In-process tasks share the driver's classpath; shipping jars would only make the local

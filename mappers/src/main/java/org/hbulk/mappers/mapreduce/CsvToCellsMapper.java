@@ -5,9 +5,7 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
-import org.apache.hadoop.hbase.mapreduce.MultiTableHFileOutputFormat;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.apache.hadoop.hbase.util.MapReduceExtendedCell;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Counter;
@@ -21,16 +19,20 @@ import org.hbulk.mappers.record.RejectReason;
 import org.hbulk.mappers.spec.LoadSpec;
 
 /**
- * The map task: each CSV record becomes cells keyed by row, or a line in the rejects. All the work
+ * The map task: each CSV record becomes cells keyed by their whole coordinates ({@link CellKey}),
+ * or a line in the rejects. All the work
  * is in {@link RecordConverter}; this class only feeds it, emits and counts.
  */
 public class CsvToCellsMapper
-    extends Mapper<LongWritable, RawRecord, ImmutableBytesWritable, MapReduceExtendedCell> {
+    extends Mapper<LongWritable, RawRecord, CellKey, ImmutableBytesWritable> {
+  private static final byte[] EMPTY = new byte[0];
 
   private RecordConverter converter;
-  private MultipleOutputs<ImmutableBytesWritable, MapReduceExtendedCell> outputs;
+  private MultipleOutputs<CellKey, ImmutableBytesWritable> outputs;
   private RejectWriter rejects;
-  private final ImmutableBytesWritable row = new ImmutableBytesWritable();
+  private final CellKey cellKey = new CellKey();
+  private final ImmutableBytesWritable value = new ImmutableBytesWritable();
+  private byte[][] outputIndex;
   private byte[][] tables;
   private Counter[] outputRows;
 
@@ -46,6 +48,10 @@ public class CsvToCellsMapper
     tables = new byte[spec.outputs().size()][];
     for (int o = 0; o < tables.length; o++) {
       tables[o] = Bytes.toBytes(spec.outputs().get(o).table());
+    }
+    outputIndex = new byte[tables.length][];
+    for (int o = 0; o < tables.length; o++) {
+      outputIndex[o] = new byte[] {(byte) o};
     }
     outputRows = new Counter[tables.length];
     for (int o = 0; o < tables.length; o++) {
@@ -78,17 +84,23 @@ public class CsvToCellsMapper
       List<KeyValue> cells = converter.convert(raw.array(), raw.length());
       int from = 0;
       for (int o = 0; o < tables.length; o++) {
-        // The map output key is "table;row", how HBase's multi-table output finds each cell's table.
         byte[] key = converter.lastRows().get(o);
         if (key == null) {
           continue;
         }
-        row.set(MultiTableHFileOutputFormat.createCompositeKey(tables[o], key));
         for (int c = from; c < converter.lastCellsEnd(o); c++) {
-          context.write(row, new MapReduceExtendedCell(cells.get(c)));
+          KeyValue kv = cells.get(c);
+          cellKey.set(tables[o], key, 0, key.length, kv.getFamilyArray(), kv.getFamilyOffset(),
+              kv.getFamilyLength(), kv.getQualifierArray(), kv.getQualifierOffset(), kv.getQualifierLength(),
+              kv.getTimestamp(), CellKey.PUT);
+          value.set(kv.getValueArray(), kv.getValueOffset(), kv.getValueLength());
+          context.write(cellKey, value);
         }
         from = converter.lastCellsEnd(o);
-        context.write(row, new MapReduceExtendedCell(RowCellsReducer.marker(key, 0, key.length, o)));
+        // One row marker per record and output: the reducer counts them to find duplicate keys.
+        cellKey.set(tables[o], key, 0, key.length, EMPTY, 0, 0, outputIndex[o], 0, 1, 0L, CellKey.PUT);
+        value.set(EMPTY);
+        context.write(cellKey, value);
         outputRows[o].increment(1);
       }
       context.getCounter(HbulkCounter.RECORDS_LOADED).increment(1);

@@ -7,12 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
-import org.apache.hadoop.hbase.mapreduce.CellSerialization;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.apache.hadoop.hbase.util.MapReduceExtendedCell;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.mrunit.mapreduce.MapDriver;
 import org.apache.hadoop.mrunit.types.Pair;
@@ -49,7 +45,7 @@ class CsvToCellsMapperTest {
   }
 
   private TestMapper mapper;
-  private MapDriver<LongWritable, RawRecord, ImmutableBytesWritable, MapReduceExtendedCell> driver;
+  private MapDriver<LongWritable, RawRecord, CellKey, ImmutableBytesWritable> driver;
 
   @BeforeEach
   void setUp() {
@@ -58,37 +54,35 @@ class CsvToCellsMapperTest {
     Configuration conf = driver.getConfiguration();
     LoadSpec.parse("t.spec", SPEC).toConfiguration(conf);
     conf.setLong(HbulkConf.RUN_START_MILLIS, 1L);
-    conf.setStrings("io.serializations", conf.get("io.serializations"), CellSerialization.class.getName());
   }
 
   private void add(long offset, long line, String text) {
     driver.withInput(new LongWritable(offset), new RawRecord().set(text.getBytes(StandardCharsets.UTF_8), line));
   }
 
-  private static List<String> show(List<Pair<ImmutableBytesWritable, MapReduceExtendedCell>> out) {
+  private static List<String> show(List<Pair<CellKey, ImmutableBytesWritable>> out) {
     List<String> shown = new ArrayList<>();
-    for (Pair<ImmutableBytesWritable, MapReduceExtendedCell> p : out) {
-      Cell c = p.getSecond();
-      assertEquals("t;" + Bytes.toString(CellUtil.cloneRow(c)), Bytes.toString(p.getFirst().copyBytes()),
-          "the map output key is table;row");
-      shown.add(Bytes.toString(CellUtil.cloneRow(c)) + " " + Bytes.toString(CellUtil.cloneFamily(c)) + ":"
-          + Bytes.toString(CellUtil.cloneQualifier(c)) + " @" + c.getTimestamp() + " = "
-          + Bytes.toString(CellUtil.cloneValue(c)));
+    for (Pair<CellKey, ImmutableBytesWritable> p : out) {
+      CellKey k = p.getFirst();
+      byte[] b = k.bytes();
+      shown.add(Bytes.toString(b, 2, k.tableRowLength()) + " " + Bytes.toString(b, k.familyOffset(), k.familyLength())
+          + ":" + Bytes.toString(b, k.qualifierOffset(), k.qualifierLength()) + " @" + k.timestamp() + " = "
+          + Bytes.toString(p.getSecond().copyBytes()));
     }
     return shown;
   }
 
   @Test
-  void goodLinesBecomeExactCellsAndOneRowMarkerPerRow() throws Exception {
+  void goodLinesBecomeWholeCellKeysOnTableRowAndOneRowMarkerPerRow() throws Exception {
     add(0, 1, "1,ann,\"hello, world\"");
     add(21, 2, "2,bob,");
     List<String> out = show(driver.run());
     assertEquals(List.of(
-        "ann|1 d:user @1700000000000 = ann",
-        "ann|1 d:note @1700000000000 = hello, world",
-        "ann|1 :\u0000 @0 = ",
-        "bob|2 d:user @1700000000000 = bob",
-        "bob|2 :\u0000 @0 = "), out);
+        "t;ann|1 d:user @1700000000000 = ann",
+        "t;ann|1 d:note @1700000000000 = hello, world",
+        "t;ann|1 :\u0000 @0 = ",
+        "t;bob|2 d:user @1700000000000 = bob",
+        "t;bob|2 :\u0000 @0 = "), out);
     assertEquals(2, driver.getCounters().findCounter(HbulkCounter.RECORDS_READ).getValue());
     assertEquals(2, driver.getCounters().findCounter(HbulkCounter.RECORDS_LOADED).getValue());
     assertEquals(3, driver.getCounters().findCounter(HbulkCounter.CELLS_EMITTED).getValue());

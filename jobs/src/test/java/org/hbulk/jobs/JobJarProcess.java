@@ -1,0 +1,72 @@
+package org.hbulk.jobs;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * hbulk started the way {@code HADOOP_CLASSPATH=$(hbase mapredcp):CONF hadoop jar hbulk-...-job.jar ARGS}
+ * starts it: the built job jar's Main-Class in a JVM of its own, the jar first on the classpath, then
+ * a cluster's configuration directory and jars (the tests' classpath minus what the job jar bundles).
+ */
+final class JobJarProcess {
+  static final Path JOB_JAR = Path.of(System.getProperty("hbulk.job.jar", "target/missing-job.jar"));
+
+  private final Path confDir;
+  private final Path logDir;
+  private final String heap;
+
+  /**
+   * @param conf the cluster's client configuration, written as a conf directory under {@code work}
+   * @param heap the JVM's -Xmx, e.g. "1g"
+   */
+  JobJarProcess(Configuration conf, Path work, String heap) throws IOException {
+    this.confDir = Files.createDirectories(work.resolve("cluster-conf"));
+    this.logDir = Files.createDirectories(work.resolve("hbulk-logs"));
+    this.heap = heap;
+    // core-site.xml reaches every Configuration; hbase-site.xml again, because HBase reads
+    // hbase-default.xml after core-site.xml and would put its defaults back.
+    for (String name : List.of("core-site.xml", "hbase-site.xml")) {
+      try (OutputStream o = Files.newOutputStream(confDir.resolve(name))) {
+        conf.writeXml(o);
+      }
+    }
+  }
+
+  record Run(int code, String out, String err) {}
+
+  Run run(String... args) throws Exception {
+    List<String> cluster = new ArrayList<>();
+    for (String jar : Files.readString(Path.of(System.getProperty("hbulk.test.classpath"))).strip()
+        .split(File.pathSeparator)) {
+      if (!jar.contains("hbulk-mappers") && !jar.contains("commons-csv") && !jar.contains("picocli")) {
+        cluster.add(jar);
+      }
+    }
+    List<String> command = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx" + heap));
+    command.addAll(Arrays.asList(System.getProperty("hbulk.jdk17.opens", "").split(" +")));
+    command.add("-Dlog4j.configuration=file:" + Path.of("../conf/log4j.properties").toAbsolutePath());
+    command.add("-cp");
+    command.add(JOB_JAR.toAbsolutePath() + File.pathSeparator + confDir + File.pathSeparator
+        + String.join(File.pathSeparator, cluster));
+    command.add("org.hbulk.jobs.cli.Launcher");
+    command.addAll(List.of(args));
+    command.removeIf(String::isEmpty);
+    Path outFile = Files.createTempFile(logDir, "hbulk-", ".out");
+    Path errFile = Files.createTempFile(logDir, "hbulk-", ".err");
+    Process p = new ProcessBuilder(command).redirectOutput(outFile.toFile()).redirectError(errFile.toFile()).start();
+    if (!p.waitFor(10, TimeUnit.MINUTES)) {
+      p.destroyForcibly().waitFor();
+      throw new AssertionError("hbulk " + String.join(" ", args) + " did not finish in 10 minutes");
+    }
+    return new Run(p.exitValue(), Files.readString(outFile), Files.readString(errFile));
+  }
+}
