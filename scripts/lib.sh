@@ -21,7 +21,7 @@ die() {
 jobs_jar() {
   local jar
   for jar in "${HBULK_ROOT}"/jobs/target/hbulk-jobs-*.jar; do
-    [[ -f "${jar}" && "${jar}" != *-tests.jar && "${jar}" != *-sources.jar ]] && { printf '%s\n' "${jar}"; return 0; }
+    [[ -f "${jar}" && "${jar}" != *-tests.jar && "${jar}" != *-sources.jar && "${jar}" != *-job.jar ]] && { printf '%s\n' "${jar}"; return 0; }
   done
   return 1
 }

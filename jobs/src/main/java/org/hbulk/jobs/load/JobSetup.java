@@ -96,6 +96,12 @@ final class JobSetup {
     int cores = conf.getInt(HbulkConf.LOCAL_PARALLELISM, Runtime.getRuntime().availableProcessors());
     conf.setInt("mapreduce.local.map.tasks.maximum", cores);
     conf.setInt("mapreduce.local.reduce.tasks.maximum", cores);
+    if (conf.get("mapreduce.task.io.sort.mb") == null) {
+      // Hadoop's 100 MB sort buffer spills a map task's cells many times over; in-process tasks
+      // can take a quarter of the heap between them (at most 512 MB each).
+      long perTask = (Runtime.getRuntime().maxMemory() >> 20) / (4L * cores);
+      conf.setInt("mapreduce.task.io.sort.mb", (int) Math.max(32, Math.min(512, perTask)));
+    }
     if (conf.get("mapreduce.input.fileinputformat.split.maxsize") == null) {
       long split = Math.max(MIN_LOCAL_SPLIT, (inputBytes + cores - 1) / Math.max(1, cores));
       conf.setLong("mapreduce.input.fileinputformat.split.maxsize", split);

@@ -5,7 +5,9 @@ import java.util.Arrays;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.hbase.mapreduce.MultiTableHFileOutputFormat;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.hbulk.mappers.spec.CollisionPolicy;
 import org.hbulk.mappers.spec.LoadSpec;
@@ -30,10 +32,12 @@ public class CellStreamReducer extends Reducer<CellKey, ImmutableBytesWritable, 
   private long rowMarkers;
   private boolean rowHasCells;
   private final ImmutableBytesWritable chosen = new ImmutableBytesWritable();
+  private RecordWriter<ImmutableBytesWritable, Cell> hfiles;
   private byte[] chosenBuffer = new byte[256];
 
   @Override
-  protected void setup(Context context) {
+  protected void setup(Context context) throws IOException, InterruptedException {
+    hfiles = hfileWriter(context);
     LoadSpec spec = LoadSpec.fromConfiguration(context.getConfiguration());
     collisions = spec.collisions();
     sharedRows = new boolean[spec.outputs().size()];
@@ -70,7 +74,7 @@ public class CellStreamReducer extends Reducer<CellKey, ImmutableBytesWritable, 
     }
     int rowOffset = tableLength + 1;
     byte[] tr = tableRow.get();
-    context.write(tableRow, new KeyValue(tr, rowOffset, tr.length - rowOffset,
+    hfiles.write(tableRow, new KeyValue(tr, rowOffset, tr.length - rowOffset,
         k, key.familyOffset(), key.familyLength(), k, key.qualifierOffset(), key.qualifierLength(),
         key.timestamp(), KeyValue.Type.Put, chosen.get(), chosen.getOffset(), chosen.getLength()));
     rowHasCells = true;
@@ -124,8 +128,21 @@ public class CellStreamReducer extends Reducer<CellKey, ImmutableBytesWritable, 
   }
 
   @Override
-  protected void cleanup(Context context) {
+  protected void cleanup(Context context) throws IOException, InterruptedException {
     endRow(context);
+    hfiles.close(context);
+  }
+
+  /**
+   * Where the cells go: the job's HFile output, written directly. Through {@code context.write},
+   * Hadoop's output wrapper adds up every thread's file system statistics before and after each
+   * write, which took a quarter of the reduce time at ten cells a record (measured with JFR). The
+   * files land in the task's work directory all the same, and the job's committer publishes them.
+   * Tests put a list here.
+   */
+  protected RecordWriter<ImmutableBytesWritable, Cell> hfileWriter(Context context)
+      throws IOException, InterruptedException {
+    return new MultiTableHFileOutputFormat().getRecordWriter(context);
   }
 
   private static int indexOf(byte[] b, byte c) {

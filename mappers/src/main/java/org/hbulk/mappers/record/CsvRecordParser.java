@@ -1,6 +1,7 @@
 package org.hbulk.mappers.record;
 
 import java.io.IOException;
+import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -9,6 +10,7 @@ import java.nio.charset.CodingErrorAction;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.NoSuchElementException;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -23,6 +25,8 @@ public final class CsvRecordParser {
   private final CSVFormat format;
   private final CharsetDecoder decoder;
   private final List<String> fields = new ArrayList<>();
+  private final RecordFeed feed = new RecordFeed();
+  private Iterator<CSVRecord> records;
 
   public CsvRecordParser(CsvOptions options) {
     this.format = options.toCsvFormat();
@@ -44,14 +48,34 @@ public final class CsvRecordParser {
   /** The fields of one record's text. The returned list is reused by the next call. */
   public List<String> parse(String text) throws RejectException {
     fields.clear();
-    try (CSVParser parser = CSVParser.parse(text, format)) {
-      Iterator<CSVRecord> records = parser.iterator();
-      if (!records.hasNext()) {
-        fields.add("");
-        return fields;
+    if (text.indexOf('\n') >= 0 || text.indexOf('\r') >= 0) {
+      return parseAlone(text);
+    }
+    try {
+      if (records == null) {
+        open();
       }
-      CSVRecord record = records.next();
-      if (records.hasNext()) {
+      feed.set(text);
+      for (String value : records.next()) {
+        fields.add(value);
+      }
+      return fields;
+    } catch (IOException | UncheckedIOException | IllegalStateException | NoSuchElementException e) {
+      // The parser ran out of input inside a token: start the next record with a fresh one.
+      records = null;
+      throw new RejectException(RejectReason.MALFORMED_CSV, describe(e));
+    }
+  }
+
+  /**
+   * A record with line breaks (multiline CSV, rare) gets a parser of its own, which can tell a break
+   * inside quotes from one that splits the record in two.
+   */
+  private List<String> parseAlone(String text) throws RejectException {
+    try (CSVParser alone = CSVParser.parse(text, format)) {
+      Iterator<CSVRecord> all = alone.iterator();
+      CSVRecord record = all.next();
+      if (all.hasNext()) {
         throw new RejectException(RejectReason.MALFORMED_CSV,
             "a line break outside quotes splits this record in two");
       }
@@ -59,8 +83,57 @@ public final class CsvRecordParser {
         fields.add(value);
       }
       return fields;
-    } catch (IOException | UncheckedIOException | IllegalStateException e) {
+    } catch (IOException | UncheckedIOException | IllegalStateException | NoSuchElementException e) {
       throw new RejectException(RejectReason.MALFORMED_CSV, describe(e));
+    }
+  }
+
+  /**
+   * One commons-csv parser for the whole task, reading the records one after another from the
+   * feed, instead of a parser (and its 8 KB buffer) per record.
+   */
+  private void open() throws IOException {
+    records = CSVParser.builder().setFormat(format).setReader(feed).get().iterator();
+  }
+
+  /**
+   * Hands the parser one single-line record at a time: its text, then a line break, where the parser
+   * stops until it is asked for the next record. Only a record whose quote is never closed reads
+   * past the break, to an end of input that makes it malformed.
+   */
+  private static final class RecordFeed extends Reader {
+    private String text = "";
+    private int position;
+    private boolean lineBreakSent = true;
+
+    void set(String record) {
+      text = record;
+      position = 0;
+      lineBreakSent = false;
+    }
+
+    @Override
+    public int read(char[] buffer, int offset, int length) {
+      if (length == 0) {
+        return 0;
+      }
+      if (position < text.length()) {
+        int n = Math.min(length, text.length() - position);
+        text.getChars(position, position + n, buffer, offset);
+        position += n;
+        return n;
+      }
+      if (!lineBreakSent) {
+        lineBreakSent = true;
+        buffer[offset] = '\n';
+        return 1;
+      }
+      return -1;
+    }
+
+    @Override
+    public void close() {
+      // Nothing to release; the parser is dropped instead.
     }
   }
 

@@ -2,6 +2,7 @@ package org.hbulk.mappers.mapreduce;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -14,6 +15,8 @@ import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.mapreduce.CellSerialization;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.mapreduce.RecordWriter;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mrunit.mapreduce.ReduceDriver;
 import org.apache.hadoop.mrunit.types.Pair;
 import org.hbulk.mappers.spec.LoadSpec;
@@ -25,6 +28,23 @@ import org.junit.jupiter.api.Test;
  */
 class CellStreamReducerTest {
   private static final byte[] T = Bytes.toBytes("t");
+
+  /** The reducer with its HFile output going to the context, where MRUnit collects it. */
+  static final class TestReducer extends CellStreamReducer {
+    @Override
+    protected RecordWriter<ImmutableBytesWritable, Cell> hfileWriter(Context context) {
+      return new RecordWriter<>() {
+        @Override
+        public void write(ImmutableBytesWritable key, Cell cell) throws IOException, InterruptedException {
+          // A copy of the key: the reducer reuses it from cell to cell of a row.
+          context.write(new ImmutableBytesWritable(key.copyBytes()), cell);
+        }
+
+        @Override
+        public void close(TaskAttemptContext c) {}
+      };
+    }
+  }
 
   private static CellKey cell(String row, String qualifier, long ts) {
     byte[] r = Bytes.toBytes(row);
@@ -42,7 +62,7 @@ class CellStreamReducerTest {
   private static ReduceDriver<CellKey, ImmutableBytesWritable, ImmutableBytesWritable, Cell> driver(
       String policy, List<Map.Entry<CellKey, String>> arrivals) {
     ReduceDriver<CellKey, ImmutableBytesWritable, ImmutableBytesWritable, Cell> driver =
-        ReduceDriver.newReduceDriver(new CellStreamReducer());
+        ReduceDriver.newReduceDriver(new TestReducer());
     Configuration conf = driver.getConfiguration();
     conf.setStrings("io.serializations", conf.get("io.serializations"), CellSerialization.class.getName());
     LoadSpec.parse("t.spec", "[columns]\nr = string\n[output o]\ntable = t\nkey = r\nd:a = r\n"

@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# Benchmark: hbulk against HBase's own ImportTsv, on the same rows and the same 16-region
+# pre-split table, in one go, on a standalone HBase of its own (under var/bench, wiped at the end).
+# For each row count it generates clickstream events (10 columns, about 150 bytes a row, quoted
+# fields, increasing timestamps, skewed users; conf/bench/events.spec) as CSV for hbulk and as the
+# equivalent TSV (row key in front) for ImportTsv, then times:
+#   hbulk prepare, hbulk complete (the report's counts are checked);
+#   ImportTsv with importtsv.bulk.output at its defaults, then with hbulk's local parallelism;
+#   ImportTsv's Put path; a single-thread parse + sort + write floor (no framework).
+# It prints seconds, rows/s and MB/s per step, and the ratios the project's targets are about.
+#
+#   scripts/bench.sh [--rows "1000000 4000000"] [--keep]
+#     --rows LIST   row counts to run, in one go (default "1000000 4000000")
+#     --keep        leave the benchmark's HBase running with its tables (default: stop and wipe)
+#   scripts/bench.sh --help
+#
+# Needs about 25 GB of free disk for 4,000,000 rows. Exit codes: 0 done; 2 bad usage; 1 a step
+# failed (its log is printed).
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=scripts/lib.sh
+source "${here}/lib.sh"
+
+row_counts="1000000 4000000"
+keep=false
+while (( $# > 0 )); do
+  case "$1" in
+    --rows) [[ $# -ge 2 && "$2" =~ ^[0-9\ ]+$ ]] || die 2 "--rows needs numbers, e.g. --rows \"1000000 4000000\""; row_counts="$2"; shift 2 ;;
+    --keep) keep=true; shift ;;
+    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) die 2 "unknown argument: $1 (see --help)" ;;
+  esac
+done
+
+# A standalone HBase of the benchmark's own: the user's tables and data are never touched.
+HBULK_VAR="${HBULK_ROOT}/var/bench"
+export HBULK_VAR
+spec="${HBULK_ROOT}/conf/bench/events.spec"
+columns="HBASE_ROW_KEY,d:event_id,d:ts,d:user_id,d:session,d:country,d:device,d:url,d:amount,d:status,d:note"
+cores="$(nproc)"
+logs="${HBULK_VAR}/logs"
+
+(cd "${HBULK_ROOT}" && mvn -B -q -Dmaven.test.skip=true install) || die 1 "the build failed"
+mkdir -p "${logs}"
+"${here}/hbase-local.sh" start >"${logs}/hbase-start.log" 2>&1 || { cat "${logs}/hbase-start.log" >&2; die 1 "HBase did not start"; }
+cleanup() {
+  if [[ "${keep}" == false ]]; then
+    "${here}/hbase-local.sh" stop >/dev/null 2>&1 || true
+    "${here}/hbase-local.sh" wipe >/dev/null 2>&1 || true
+  fi
+}
+trap cleanup EXIT
+
+classpath="${HBULK_VAR}/hbase/conf:$(project_classpath)"
+# shellcheck disable=SC2206 # word splitting of the JVM flags is intended
+opens=(${JDK17_OPENS})
+java_run() {
+  local heap="$1"
+  shift
+  "${JAVA:-java}" "-Xmx${heap}" "${opens[@]}" "-Dlog4j.configuration=file:${HBULK_ROOT}/conf/log4j.properties" \
+    -cp "${classpath}" "$@"
+}
+
+# timed NAME COMMAND...: runs it with its output in ${logs}/NAME.log, sets $seconds.
+seconds=0
+timed() {
+  local name="$1"
+  shift
+  local t0 t1
+  t0="$(date +%s%N)"
+  if ! "$@" >"${logs}/${name}.log" 2>&1; then
+    tail -n 40 "${logs}/${name}.log" >&2
+    die 1 "${name} failed (log: ${logs}/${name}.log)"
+  fi
+  t1="$(date +%s%N)"
+  seconds="$(awk -v a="${t0}" -v b="${t1}" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')"
+}
+
+# row NAME SECONDS ROWS BYTES: one line of the results table.
+row() {
+  awk -v n="$1" -v s="$2" -v r="$3" -v b="$4" \
+    'BEGIN { printf "  %-44s %8.1f s %10.0f rows/s %7.1f MB/s\n", n, s, r / s, b / 1048576 / s }'
+}
+
+ratio() {
+  awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'
+}
+
+read -r -a counts <<<"${row_counts}"
+declare -A per_row_us
+for rows in "${counts[@]}"; do
+  data="${HBULK_VAR}/data/${rows}"
+  if [[ ! -f "${data}/events.tsv" ]]; then
+    printf 'generating %s rows in %s\n' "${rows}" "${data}"
+    java_run 2g org.hbulk.jobs.bench.BenchData "${spec}" "${rows}" "${data}"
+  fi
+  csv_bytes="$(stat -c %s "${data}/events.csv")"
+  tsv_bytes="$(stat -c %s "${data}/events.tsv")"
+  for t in hbulk itsv itsv_par put; do
+    "${here}/hbulk" create-table --spec "${spec}" --table "bench_${t}_${rows}" >"${logs}/create-${t}.log" 2>&1 \
+      || { cat "${logs}/create-${t}.log" >&2; die 1 "create-table failed"; }
+  done
+  run_dir="${HBULK_VAR}/runs/${rows}"
+  rm -rf "${run_dir}" "${HBULK_VAR}/itsv-out"
+
+  timed "hbulk-prepare-${rows}" "${here}/hbulk" prepare --spec "${spec}" --table "bench_hbulk_${rows}" \
+    --input "${data}/events.csv" --run-dir "${run_dir}"
+  prepare="${seconds}"
+  grep -q "+ rejected 0 " "${logs}/hbulk-prepare-${rows}.log" \
+    || die 1 "hbulk rejected records (see ${logs}/hbulk-prepare-${rows}.log)"
+  timed "hbulk-complete-${rows}" "${here}/hbulk" complete --run-dir "${run_dir}"
+  complete="${seconds}"
+
+  timed "importtsv-bulk-${rows}" java_run 3g org.apache.hadoop.hbase.mapreduce.ImportTsv \
+    "-Dimporttsv.columns=${columns}" "-Dimporttsv.bulk.output=${HBULK_VAR}/itsv-out/default" \
+    "bench_itsv_${rows}" "${data}/events.tsv"
+  itsv="${seconds}"
+  split=$(( tsv_bytes / cores + 1 ))
+  timed "importtsv-bulk-parallel-${rows}" java_run 3g org.apache.hadoop.hbase.mapreduce.ImportTsv \
+    "-Dimporttsv.columns=${columns}" "-Dimporttsv.bulk.output=${HBULK_VAR}/itsv-out/parallel" \
+    "-Dmapreduce.local.map.tasks.maximum=${cores}" "-Dmapreduce.local.reduce.tasks.maximum=${cores}" \
+    "-Dmapreduce.input.fileinputformat.split.maxsize=${split}" \
+    "bench_itsv_par_${rows}" "${data}/events.tsv"
+  itsv_par="${seconds}"
+  rm -rf "${HBULK_VAR}/itsv-out"
+  timed "importtsv-put-${rows}" java_run 3g org.apache.hadoop.hbase.mapreduce.ImportTsv \
+    "-Dimporttsv.columns=${columns}" "bench_put_${rows}" "${data}/events.tsv"
+  put="${seconds}"
+  timed "floor-${rows}" java_run 12g org.hbulk.jobs.bench.SortFloor "${data}/events.csv" "${HBULK_VAR}/floor.hfile"
+  floor="${seconds}"
+  rm -f "${HBULK_VAR}/floor.hfile"
+
+  load="$(awk -v a="${prepare}" -v b="${complete}" 'BEGIN { printf "%.1f", a + b }')"
+  printf '\n%s rows: CSV %.1f MB, TSV %.1f MB, 16 regions, %s cores, local job runner, standalone HBase\n' \
+    "${rows}" "$(awk -v b="${csv_bytes}" 'BEGIN { print b / 1048576 }')" \
+    "$(awk -v b="${tsv_bytes}" 'BEGIN { print b / 1048576 }')" "${cores}"
+  row "hbulk prepare (CSV -> HFiles)" "${prepare}" "${rows}" "${csv_bytes}"
+  row "hbulk complete (BulkLoadHFiles)" "${complete}" "${rows}" "${csv_bytes}"
+  row "hbulk load (prepare + complete)" "${load}" "${rows}" "${csv_bytes}"
+  row "ImportTsv bulk output, defaults" "${itsv}" "${rows}" "${tsv_bytes}"
+  row "ImportTsv bulk output, ${cores} maps + ${cores} reduces at once" "${itsv_par}" "${rows}" "${tsv_bytes}"
+  row "ImportTsv Put path" "${put}" "${rows}" "${tsv_bytes}"
+  row "floor: 1 thread parse + sort + write" "${floor}" "${rows}" "${csv_bytes}"
+  printf '  hbulk prepare vs ImportTsv bulk at defaults:       %sx (target >= 3)\n' "$(ratio "${itsv}" "${prepare}")"
+  printf '  hbulk prepare vs ImportTsv bulk, same parallelism: %sx (target >= 1.5)\n' "$(ratio "${itsv_par}" "${prepare}")"
+  printf '  hbulk load vs ImportTsv Put path:                  %sx (target >= 4)\n' "$(ratio "${put}" "${load}")"
+  per_row_us[${rows}]="$(awk -v s="${prepare}" -v r="${rows}" 'BEGIN { printf "%.2f", s * 1e6 / r }')"
+  printf '  hbulk prepare per row: %s us\n' "${per_row_us[${rows}]}"
+done
+
+if (( ${#counts[@]} >= 2 )); then
+  small="${counts[0]}"
+  big="${counts[${#counts[@]}-1]}"
+  printf '\nhbulk prepare per row at %s vs %s rows: %s us vs %s us, %s%% more (target <= 15%%)\n' \
+    "${big}" "${small}" "${per_row_us[${big}]}" "${per_row_us[${small}]}" \
+    "$(awk -v a="${per_row_us[${big}]}" -v b="${per_row_us[${small}]}" 'BEGIN { printf "%.0f", (a / b - 1) * 100 }')"
+fi
