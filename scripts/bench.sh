@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmark: hbulk against HBase's own ImportTsv, on the same rows and the same 16-region
 # pre-split table, in one go, on a standalone HBase of its own (under var/bench, wiped at the end).
-# For each row count it generates clickstream events (10 columns, about 150 bytes a row, quoted
+# For each row count it generates clickstream events (10 columns, about 115 bytes a row, quoted
 # fields, increasing timestamps, skewed users; conf/bench/events.spec) as CSV for hbulk and as the
 # equivalent TSV (row key in front) for ImportTsv, then times:
 #   hbulk prepare, hbulk complete (the report's counts are checked);
