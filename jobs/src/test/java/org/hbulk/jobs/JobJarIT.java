@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** The built job jar, as `hadoop jar` and a bare `java -jar` see it. */
 class JobJarIT {
-  private static final Path JAR = Path.of(System.getProperty("hbulk.job.jar", "target/missing-job.jar"));
+  private static final Path JAR = JobJarProcess.JOB_JAR;
 
   /** hbulk's one class in HBase's package (see its comment); everything else of Hadoop or HBase stays out. */
   private static final String OWN_CLASS_IN_HBASE_PACKAGE =

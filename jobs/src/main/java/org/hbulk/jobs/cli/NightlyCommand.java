@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.commons.io.output.TeeOutputStream;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -97,7 +98,13 @@ final class NightlyCommand implements Callable<Integer> {
         return;
       }
       Path file = new Path(runDir, "nightly.log");
-      byte[] before = fs.exists(file) ? fs.open(file).readAllBytes() : new byte[0];
+      byte[] before = new byte[0];
+      if (fs.exists(file)) {
+        try (FSDataInputStream in = fs.open(file)) {
+          before = in.readAllBytes();
+        }
+      }
+      // Rewritten rather than appended: not every file system supports append.
       try (FSDataOutputStream o = fs.create(file, true)) {
         o.write(before);
         o.write(text);

@@ -23,16 +23,15 @@ final class CellPartitions {
 
   /**
    * Writes the cut points of these tables (start keys by table, named as the spec names them, as the
-   * map output keys do) to {@code file}
-   * and points the TotalOrderPartitioner at it; returns the number of reducers (all regions).
+   * map output keys do) to {@code file} and points the TotalOrderPartitioner at it; returns the
+   * number of reducers (all regions).
    */
   static int write(Configuration conf, Path file, Map<String, byte[][]> startKeys) throws IOException {
     List<CellKey> cuts = new ArrayList<>();
     for (Map.Entry<String, byte[][]> t : startKeys.entrySet()) {
       byte[] table = Bytes.toBytes(t.getKey());
       for (byte[] start : t.getValue()) {
-        cuts.add(new CellKey().set(table, start, 0, start.length, start, 0, 0, start, 0, 0, Long.MAX_VALUE,
-            CellKey.FIRST_ON_ROW));
+        cuts.add(CellKey.firstOnRow(table, start));
       }
     }
     cuts.sort(null);

@@ -3,7 +3,7 @@ package org.hbulk.mappers.mapreduce;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
-import java.util.Arrays;
+import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.io.WritableComparable;
 import org.apache.hadoop.io.WritableComparator;
@@ -25,12 +25,35 @@ public final class CellKey implements WritableComparable<CellKey> {
     WritableComparator.define(CellKey.class, new Comparator());
   }
 
-  /** The type byte of a Put, and of the split points' "first of the row" (HBase's Maximum, 255). */
-  public static final byte PUT = 4;
-  public static final byte FIRST_ON_ROW = (byte) 255;
+  public static final byte PUT = KeyValue.Type.Put.getCode();
+  private static final byte[] NONE = new byte[0];
 
   private byte[] bytes = new byte[128];
   private int length;
+  private final byte[] markerOutput = new byte[1];
+
+  /**
+   * Sets this key to the row marker of one record and output: no family, the output's index as
+   * qualifier (so rows that outputs share on purpose can be told apart). At most 256 outputs.
+   */
+  public CellKey setMarker(byte[] table, byte[] row, int output) {
+    markerOutput[0] = (byte) output;
+    return set(table, row, 0, row.length, NONE, 0, 0, markerOutput, 0, 1, 0L, PUT);
+  }
+
+  /** The output index of a {@linkplain #isMarker() row marker}. */
+  public int markerOutput() {
+    return bytes[qualifierOffset()] & 0xff;
+  }
+
+  /**
+   * The first possible cell of a row, before every real cell and marker of it (no family, no
+   * qualifier, newest timestamp, HBase's Maximum type): where a region's share of the order starts.
+   */
+  public static CellKey firstOnRow(byte[] table, byte[] row) {
+    return new CellKey().set(table, row, 0, row.length, NONE, 0, 0, NONE, 0, 0, Long.MAX_VALUE,
+        KeyValue.Type.Maximum.getCode());
+  }
 
   /**
    * Sets this key to a cell whose row is {@code table;row}. The arrays are copied; this object is
@@ -128,7 +151,7 @@ public final class CellKey implements WritableComparable<CellKey> {
 
   @Override
   public int hashCode() {
-    return Arrays.hashCode(Arrays.copyOf(bytes, length));
+    return Bytes.hashCode(bytes, 0, length);
   }
 
   @Override

@@ -7,6 +7,7 @@ import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.mapreduce.MultiTableHFileOutputFormat;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.hbulk.mappers.spec.CollisionPolicy;
@@ -34,6 +35,8 @@ public class CellStreamReducer extends Reducer<CellKey, ImmutableBytesWritable, 
   private final ImmutableBytesWritable chosen = new ImmutableBytesWritable();
   private RecordWriter<ImmutableBytesWritable, Cell> hfiles;
   private byte[] chosenBuffer = new byte[256];
+  private byte[] counterTable;
+  private Counter rowsCounter;
 
   @Override
   protected void setup(Context context) throws IOException, InterruptedException {
@@ -57,10 +60,9 @@ public class CellStreamReducer extends Reducer<CellKey, ImmutableBytesWritable, 
       tableLength = indexOf(tr, (byte) ';');
     }
     if (key.isMarker()) {
-      int output = key.qualifierLength() == 1 ? k[key.qualifierOffset()] & 0xff : 0;
-      boolean shared = output < sharedRows.length && sharedRows[output];
-      for (ImmutableBytesWritable ignored : values) {
-        if (!shared) {
+      int output = key.markerOutput();
+      if (output >= sharedRows.length || !sharedRows[output]) {
+        for (ImmutableBytesWritable ignored : values) {
           rowMarkers++;
         }
       }
@@ -120,8 +122,7 @@ public class CellStreamReducer extends Reducer<CellKey, ImmutableBytesWritable, 
       context.getCounter(HbulkCounter.DUPLICATE_KEY_RECORDS).increment(rowMarkers - 1);
     }
     if (rowHasCells) {
-      context.getCounter(HbulkCounter.TABLE_ROWS_GROUP, Bytes.toString(tableRow.get(), 0, tableLength))
-          .increment(1);
+      rowsOfTable(context).increment(1);
     }
     rowMarkers = 0;
     rowHasCells = false;
@@ -143,6 +144,16 @@ public class CellStreamReducer extends Reducer<CellKey, ImmutableBytesWritable, 
   protected RecordWriter<ImmutableBytesWritable, Cell> hfileWriter(Context context)
       throws IOException, InterruptedException {
     return new MultiTableHFileOutputFormat().getRecordWriter(context);
+  }
+
+  /** The rows counter of the current row's table, looked up again only when the table changes. */
+  private Counter rowsOfTable(Context context) {
+    byte[] tr = tableRow.get();
+    if (rowsCounter == null || !Bytes.equals(counterTable, 0, counterTable.length, tr, 0, tableLength)) {
+      counterTable = Arrays.copyOf(tr, tableLength);
+      rowsCounter = context.getCounter(HbulkCounter.TABLE_ROWS_GROUP, Bytes.toString(counterTable));
+    }
+    return rowsCounter;
   }
 
   private static int indexOf(byte[] b, byte c) {

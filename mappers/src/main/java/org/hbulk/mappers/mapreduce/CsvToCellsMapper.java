@@ -25,16 +25,19 @@ import org.hbulk.mappers.spec.LoadSpec;
  */
 public class CsvToCellsMapper
     extends Mapper<LongWritable, RawRecord, CellKey, ImmutableBytesWritable> {
-  private static final byte[] EMPTY = new byte[0];
 
   private RecordConverter converter;
   private MultipleOutputs<CellKey, ImmutableBytesWritable> outputs;
   private RejectWriter rejects;
   private final CellKey cellKey = new CellKey();
   private final ImmutableBytesWritable value = new ImmutableBytesWritable();
-  private byte[][] outputIndex;
+  private final ImmutableBytesWritable noValue = new ImmutableBytesWritable(new byte[0]);
   private byte[][] tables;
   private Counter[] outputRows;
+  /** The counters every record touches, looked up once. */
+  private Counter recordsRead;
+  private Counter recordsLoaded;
+  private Counter cellsEmitted;
 
   @Override
   protected void setup(Context context) {
@@ -49,14 +52,13 @@ public class CsvToCellsMapper
     for (int o = 0; o < tables.length; o++) {
       tables[o] = Bytes.toBytes(spec.outputs().get(o).table());
     }
-    outputIndex = new byte[tables.length][];
-    for (int o = 0; o < tables.length; o++) {
-      outputIndex[o] = new byte[] {(byte) o};
-    }
     outputRows = new Counter[tables.length];
     for (int o = 0; o < tables.length; o++) {
       outputRows[o] = context.getCounter(HbulkCounter.OUTPUT_ROWS_GROUP, spec.outputs().get(o).name());
     }
+    recordsRead = context.getCounter(HbulkCounter.RECORDS_READ);
+    recordsLoaded = context.getCounter(HbulkCounter.RECORDS_LOADED);
+    cellsEmitted = context.getCounter(HbulkCounter.CELLS_EMITTED);
     String file = context.getInputSplit() instanceof FileSplit fs ? fs.getPath().toString() : "?";
     rejects = new RejectWriter(rejectSink(context), file);
   }
@@ -75,7 +77,7 @@ public class CsvToCellsMapper
       context.getCounter(HbulkCounter.BLANK_LINES_SKIPPED).increment(1);
       return;
     }
-    context.getCounter(HbulkCounter.RECORDS_READ).increment(1);
+    recordsRead.increment(1);
     try {
       if (raw.truncated()) {
         throw new RejectException(RejectReason.RECORD_TOO_LONG,
@@ -98,13 +100,11 @@ public class CsvToCellsMapper
         }
         from = converter.lastCellsEnd(o);
         // One row marker per record and output: the reducer counts them to find duplicate keys.
-        cellKey.set(tables[o], key, 0, key.length, EMPTY, 0, 0, outputIndex[o], 0, 1, 0L, CellKey.PUT);
-        value.set(EMPTY);
-        context.write(cellKey, value);
+        context.write(cellKey.setMarker(tables[o], key, o), noValue);
         outputRows[o].increment(1);
       }
-      context.getCounter(HbulkCounter.RECORDS_LOADED).increment(1);
-      context.getCounter(HbulkCounter.CELLS_EMITTED).increment(cells.size());
+      recordsLoaded.increment(1);
+      cellsEmitted.increment(cells.size());
       if (converter.lastTruncations() > 0) {
         context.getCounter(HbulkCounter.VALUES_TRUNCATED).increment(converter.lastTruncations());
       }

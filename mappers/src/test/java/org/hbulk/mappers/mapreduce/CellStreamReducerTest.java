@@ -55,7 +55,7 @@ class CellStreamReducerTest {
 
   private static CellKey marker(String row, int output) {
     byte[] r = Bytes.toBytes(row);
-    return new CellKey().set(T, r, 0, r.length, r, 0, 0, new byte[] {(byte) output}, 0, 1, 0L, CellKey.PUT);
+    return new CellKey().setMarker(T, r, output);
   }
 
   /** Groups (key, value) pairs by key in the shuffle's order, values in arrival order. */
@@ -137,7 +137,7 @@ class CellStreamReducerTest {
   }
 
   @Test
-  void aWideRowStreamsThroughWithNothingHeldPerRow() throws Exception {
+  void aWideRowComesOutWholeAndInOrder() throws Exception {
     List<Map.Entry<CellKey, String>> wide = new ArrayList<>();
     Map<String, String> expected = new LinkedHashMap<>();
     for (int i = 0; i < 5000; i++) {
