@@ -57,4 +57,12 @@ public final class HbulkConf {
    * YARN, where the cluster decides.
    */
   public static final String LOCAL_PARALLELISM = "hbulk.local.parallelism";
+
+  /**
+   * Bytes of a row's overlapping record runs a reducer holds before merging them to a file in the
+   * task's temporary directory (default {@value #ROW_MERGE_BUFFER_DEFAULT}). Only rows whose records
+   * overlap in their columns (many versions of the same cells) ever hold more than one record.
+   */
+  public static final String ROW_MERGE_BUFFER_BYTES = "hbulk.reduce.row-buffer.bytes";
+  public static final long ROW_MERGE_BUFFER_DEFAULT = 16L << 20;
 }

@@ -24,6 +24,7 @@ import org.hbulk.mappers.mapreduce.CsvInputFormat;
 import org.hbulk.mappers.mapreduce.CsvToCellsMapper;
 import org.hbulk.mappers.mapreduce.RejectWriter;
 import org.hbulk.mappers.mapreduce.CellKey;
+import org.hbulk.mappers.run.CellRun;
 import org.hbulk.mappers.mapreduce.CellStreamReducer;
 import org.hbulk.mappers.spec.LoadSpec;
 
@@ -67,11 +68,13 @@ final class JobSetup {
     // Always HBase's multi-table output, even for one table: one code path, each family's HFile
     // settings from its table, HBase's jars shipped, security tokens.
     MultiTableIncrementalLoad.configure(job, tables, locators);
-    // Then the shuffle sorts whole cells instead of rows: keys carry every coordinate of a cell,
-    // cut at the first cell of every region, and reducers stream them into HFiles.
+    // Then the shuffle sorts runs of cells (a record's cells of one row, in order) by the whole key
+    // of their first cell instead of Puts, cut at the first cell of every region; a reduce call
+    // gets one row's runs, which it merges and streams into HFiles.
     job.setMapOutputKeyClass(CellKey.class);
-    job.setMapOutputValueClass(ImmutableBytesWritable.class);
+    job.setMapOutputValueClass(CellRun.class);
     job.setSortComparatorClass(CellKey.Comparator.class);
+    job.setGroupingComparatorClass(CellKey.RowComparator.class);
     job.setNumReduceTasks(CellPartitions.write(job.getConfiguration(),
         new Path(run.scratch(), "cell-partitions"), startKeys));
     job.setReducerClass(CellStreamReducer.class);

@@ -1,9 +1,12 @@
 package org.hbulk.mappers.convert;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.mappers.record.ByteBuilder;
 import org.hbulk.mappers.record.CsvRecordParser;
 import org.hbulk.mappers.record.Record;
@@ -26,11 +29,20 @@ public final class RecordConverter {
   private final CsvRecordParser parser;
   private final Record record;
   private final ByteBuilder key = new ByteBuilder(128);
-  private final ByteBuilder value = new ByteBuilder(256);
-  private final ByteBuilder qualifier = new ByteBuilder(64);
   private final int[] outputEnds;
+  private final long[] outputTimestamps;
   private final byte[][][] families;
   private final byte[][][] qualifiers;
+  /** Each output's cell lines in HBase's order of their fixed family and qualifier. */
+  private final int[][] cellOrder;
+  /** The last record's qualifiers and values, back to back; cells point into it. */
+  private final ByteBuilder arena = new ByteBuilder(1024);
+  private byte[][] cellFamily = new byte[16][];
+  private int[] cellQualifierOffset = new int[16];
+  private int[] cellQualifierLength = new int[16];
+  private int[] cellValueOffset = new int[16];
+  private int[] cellValueLength = new int[16];
+  private int cellCount;
   private final List<KeyValue> cells = new ArrayList<>();
   private final List<byte[]> rows = new ArrayList<>();
   private String text;
@@ -43,8 +55,10 @@ public final class RecordConverter {
     this.record = new Record(spec.columns());
     int n = spec.outputs().size();
     this.outputEnds = new int[n];
+    this.outputTimestamps = new long[n];
     this.families = new byte[n][][];
     this.qualifiers = new byte[n][][];
+    this.cellOrder = new int[n][];
     for (int o = 0; o < n; o++) {
       List<CellSpec> specs = spec.outputs().get(o).cells();
       families[o] = new byte[specs.size()][];
@@ -53,15 +67,25 @@ public final class RecordConverter {
         families[o][c] = specs.get(c).familyBytes();
         qualifiers[o][c] = specs.get(c).qualifierBytes();
       }
+      byte[][] f = families[o];
+      byte[][] q = qualifiers[o];
+      cellOrder[o] = IntStream.range(0, specs.size()).boxed()
+          .sorted((a, b) -> {
+            int c = Bytes.compareTo(f[a], f[b]);
+            return c != 0 ? c : Bytes.compareTo(q[a], q[b]);
+          })
+          .mapToInt(Integer::intValue).toArray();
     }
   }
 
   /**
-   * Turns one record's bytes into its cells for every output. The returned list and its cells are
-   * valid until the next call.
+   * Turns one record's bytes into its cells for every output, read through {@link #lastRows()},
+   * {@link #lastCellsEnd(int)} and the cell accessors until the next call. Each output's cells come
+   * in HBase's order (family, qualifier), so they can be written as they are.
    */
-  public List<KeyValue> convert(byte[] bytes, int length) throws RejectException {
-    cells.clear();
+  public void read(byte[] bytes, int length) throws RejectException {
+    cellCount = 0;
+    arena.clear();
     rows.clear();
     emptyValues = 0;
     text = null;
@@ -70,11 +94,30 @@ public final class RecordConverter {
     List<OutputSpec> outputs = spec.outputs();
     for (int o = 0; o < outputs.size(); o++) {
       emit(o, outputs.get(o));
-      outputEnds[o] = cells.size();
+      outputEnds[o] = cellCount;
     }
-    if (cells.isEmpty()) {
+    if (cellCount == 0) {
       throw new RejectException(RejectReason.EMPTY_ROW, "every cell's value is empty, so no row"
           + " would exist");
+    }
+  }
+
+  /**
+   * {@link #read(byte[], int)}, then the cells as KeyValues (a new object per cell: for the
+   * driver's checks and samples, not for the task's loop). The list is valid until the next call.
+   */
+  public List<KeyValue> convert(byte[] bytes, int length) throws RejectException {
+    read(bytes, length);
+    cells.clear();
+    int from = 0;
+    for (int o = 0; o < outputEnds.length; o++) {
+      byte[] row = rows.get(o);
+      for (int c = from; c < outputEnds[o]; c++) {
+        cells.add(new KeyValue(row, 0, row.length, cellFamily[c], 0, cellFamily[c].length, arena.array(),
+            cellQualifierOffset[c], cellQualifierLength[c], outputTimestamps[o], KeyValue.Type.Put,
+            arena.array(), cellValueOffset[c], cellValueLength[c]));
+      }
+      from = outputEnds[o];
     }
     return cells;
   }
@@ -82,6 +125,36 @@ public final class RecordConverter {
   /** The index after the last cell of output {@code o} in the last record's cells. */
   public int lastCellsEnd(int o) {
     return outputEnds[o];
+  }
+
+  /** The timestamp of every cell of output {@code o} in the last record. */
+  public long lastTimestamp(int o) {
+    return outputTimestamps[o];
+  }
+
+  /** The array that qualifiers and values of the last record's cells point into. */
+  public byte[] cellBytes() {
+    return arena.array();
+  }
+
+  public byte[] family(int cell) {
+    return cellFamily[cell];
+  }
+
+  public int qualifierOffset(int cell) {
+    return cellQualifierOffset[cell];
+  }
+
+  public int qualifierLength(int cell) {
+    return cellQualifierLength[cell];
+  }
+
+  public int valueOffset(int cell) {
+    return cellValueOffset[cell];
+  }
+
+  public int valueLength(int cell) {
+    return cellValueLength[cell];
   }
 
   /**
@@ -122,10 +195,10 @@ public final class RecordConverter {
     }
     byte[] row = key.toArray();
     rows.add(row);
-    long ts = timestamp(output);
+    outputTimestamps[o] = timestamp(output);
     List<CellSpec> specs = output.cells();
-    int before = cells.size();
-    for (int c = 0; c < specs.size(); c++) {
+    int before = cellCount;
+    for (int c : cellOrder[o]) {
       CellSpec cell = specs.get(c);
       Expr qualifierExpr = cell.qualifierExpr();
       if (anyEmpty(cell.value().columns())
@@ -133,23 +206,70 @@ public final class RecordConverter {
         emptyValues++;
         continue;
       }
-      value.clear();
-      cell.value().appendTo(record, value);
-      byte[] q = qualifiers[o][c];
-      int qualifierLength = q.length;
-      if (qualifierExpr != null) {
-        qualifier.clear();
-        qualifierExpr.appendTo(record, qualifier);
-        q = qualifier.array();
-        qualifierLength = qualifier.length();
+      if (cellCount == cellFamily.length) {
+        growCells();
       }
-      cells.add(new KeyValue(row, 0, row.length, families[o][c], 0, families[o][c].length,
-          q, 0, qualifierLength, ts, KeyValue.Type.Put, value.array(), 0, value.length()));
+      cellFamily[cellCount] = families[o][c];
+      cellQualifierOffset[cellCount] = arena.length();
+      if (qualifierExpr != null) {
+        qualifierExpr.appendTo(record, arena);
+      } else {
+        arena.append(qualifiers[o][c]);
+      }
+      cellQualifierLength[cellCount] = arena.length() - cellQualifierOffset[cellCount];
+      cellValueOffset[cellCount] = arena.length();
+      cell.value().appendTo(record, arena);
+      cellValueLength[cellCount] = arena.length() - cellValueOffset[cellCount];
+      cellCount++;
+      if (qualifierExpr != null) {
+        // A computed qualifier can land anywhere; the fixed ones are already in order.
+        moveIntoOrder(before, cellCount - 1);
+      }
     }
-    if (cells.size() == before) {
+    if (cellCount == before) {
       // HBase has no empty rows: this output writes nothing for this record.
       rows.set(rows.size() - 1, null);
     }
+  }
+
+  /** Moves cell {@code i} down among cells {@code from..i-1} (in order) to its place. */
+  private void moveIntoOrder(int from, int i) {
+    byte[] a = arena.array();
+    while (i > from && compareColumns(a, i - 1, i) > 0) {
+      swap(i - 1, i);
+      i--;
+    }
+  }
+
+  private int compareColumns(byte[] a, int x, int y) {
+    int c = Bytes.compareTo(cellFamily[x], cellFamily[y]);
+    return c != 0 ? c : Bytes.compareTo(a, cellQualifierOffset[x], cellQualifierLength[x], a,
+        cellQualifierOffset[y], cellQualifierLength[y]);
+  }
+
+  private void swap(int x, int y) {
+    byte[] f = cellFamily[x];
+    cellFamily[x] = cellFamily[y];
+    cellFamily[y] = f;
+    swap(cellQualifierOffset, x, y);
+    swap(cellQualifierLength, x, y);
+    swap(cellValueOffset, x, y);
+    swap(cellValueLength, x, y);
+  }
+
+  private static void swap(int[] a, int x, int y) {
+    int t = a[x];
+    a[x] = a[y];
+    a[y] = t;
+  }
+
+  private void growCells() {
+    int n = cellFamily.length * 2;
+    cellFamily = Arrays.copyOf(cellFamily, n);
+    cellQualifierOffset = Arrays.copyOf(cellQualifierOffset, n);
+    cellQualifierLength = Arrays.copyOf(cellQualifierLength, n);
+    cellValueOffset = Arrays.copyOf(cellValueOffset, n);
+    cellValueLength = Arrays.copyOf(cellValueLength, n);
   }
 
   private boolean anyEmpty(List<Column> columns) {

@@ -17,8 +17,8 @@ import org.apache.hadoop.io.WritableUtils;
  * bytes exactly as HBase orders cells (row, family, qualifier, newest first, type), so one table's
  * cells reach its HFiles in the order the HFile writer demands.
  *
- * <p>A cell with an empty family (no real cell has one) is a row marker: one per record and output,
- * counted by the reducer to find rows that several records made, never written.
+ * <p>The key is that of the first cell of a {@link org.hbulk.mappers.run.CellRun}: the runs of one
+ * row reach the reducer in the order of their first cells, together ({@link RowComparator}).
  */
 public final class CellKey implements WritableComparable<CellKey> {
   static {
@@ -30,24 +30,9 @@ public final class CellKey implements WritableComparable<CellKey> {
 
   private byte[] bytes = new byte[128];
   private int length;
-  private final byte[] markerOutput = new byte[1];
 
   /**
-   * Sets this key to the row marker of one record and output: no family, the output's index as
-   * qualifier (so rows that outputs share on purpose can be told apart). At most 256 outputs.
-   */
-  public CellKey setMarker(byte[] table, byte[] row, int output) {
-    markerOutput[0] = (byte) output;
-    return set(table, row, 0, row.length, NONE, 0, 0, markerOutput, 0, 1, 0L, PUT);
-  }
-
-  /** The output index of a {@linkplain #isMarker() row marker}. */
-  public int markerOutput() {
-    return bytes[qualifierOffset()] & 0xff;
-  }
-
-  /**
-   * The first possible cell of a row, before every real cell and marker of it (no family, no
+   * The first possible cell of a row, before every real cell of it (no family, no
    * qualifier, newest timestamp, HBase's Maximum type): where a region's share of the order starts.
    */
   public static CellKey firstOnRow(byte[] table, byte[] row) {
@@ -118,10 +103,6 @@ public final class CellKey implements WritableComparable<CellKey> {
 
   public byte type() {
     return bytes[length - 1];
-  }
-
-  public boolean isMarker() {
-    return familyLength() == 0;
   }
 
   @Override
@@ -212,6 +193,30 @@ public final class CellKey implements WritableComparable<CellKey> {
     @SuppressWarnings("rawtypes")
     public int compare(WritableComparable a, WritableComparable b) {
       return ((CellKey) a).compareTo((CellKey) b);
+    }
+  }
+
+  /** Groups keys by {@code table;row}: one reduce call gets all the runs of a row. */
+  public static final class RowComparator extends WritableComparator {
+    public RowComparator() {
+      super(CellKey.class, true);
+    }
+
+    @Override
+    public int compare(byte[] b1, int s1, int l1, byte[] b2, int s2, int l2) {
+      int n1 = WritableUtils.decodeVIntSize(b1[s1]);
+      int n2 = WritableUtils.decodeVIntSize(b2[s2]);
+      return compareRows(b1, s1 + n1, b2, s2 + n2);
+    }
+
+    @Override
+    @SuppressWarnings("rawtypes")
+    public int compare(WritableComparable a, WritableComparable b) {
+      return compareRows(((CellKey) a).bytes, 0, ((CellKey) b).bytes, 0);
+    }
+
+    private static int compareRows(byte[] a, int ao, byte[] b, int bo) {
+      return Bytes.compareTo(a, ao + 2, Bytes.toShort(a, ao) & 0xffff, b, bo + 2, Bytes.toShort(b, bo) & 0xffff);
     }
   }
 }

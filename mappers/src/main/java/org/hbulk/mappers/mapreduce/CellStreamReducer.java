@@ -1,6 +1,7 @@
 package org.hbulk.mappers.mapreduce;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Arrays;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.KeyValue;
@@ -10,127 +11,93 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.Reducer;
-import org.hbulk.mappers.spec.CollisionPolicy;
+import org.hbulk.mappers.HbulkConf;
+import org.hbulk.mappers.run.CellRun;
+import org.hbulk.mappers.run.RunCursor;
+import org.hbulk.mappers.run.RunMerger;
 import org.hbulk.mappers.spec.LoadSpec;
 
 /**
- * Streams sorted cells into HFiles. The shuffle already sorted them in HBase's order (see
- * {@link CellKey}), so each call is one cell's coordinates with every value the records gave it, and
- * nothing is held beyond the current row's key: memory does not grow with row width.
+ * Streams each row's cells into HFiles. One call gets all the runs of one row (one per record
+ * that made it), sorted by their first cells; {@link RunMerger} turns them into one stream in
+ * HBase's order, holding only runs that overlap, and never more than a bounded number of bytes of
+ * them: memory does not grow with row width.
  *
  * <p>It also counts what the seeds warn of: rows that more than one record produced (a duplicate
- * key silently overwrites; the row markers tell) and cells that collide because two records gave
- * the same row, column and timestamp different values, of which HBase keeps one: the spec's
- * collision policy says which (by value, so every run keeps the same one), or that the load must
- * stop.
+ * key silently overwrites) and cells that collide because two records gave the same row, column
+ * and timestamp different values, of which HBase keeps one: the spec's collision policy says which
+ * (by value, so every run keeps the same one), or that the load must stop.
  */
-public class CellStreamReducer extends Reducer<CellKey, ImmutableBytesWritable, ImmutableBytesWritable, Cell> {
-  private CollisionPolicy collisions;
+public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesWritable, Cell> {
   private boolean[] sharedRows;
   /** The current row's "table;row", as the multi-table HFile output wants its key: offset 0, exact length. */
   private final ImmutableBytesWritable tableRow = new ImmutableBytesWritable(new byte[0]);
-  private int tableLength;
-  private long rowMarkers;
-  private boolean rowHasCells;
-  private final ImmutableBytesWritable chosen = new ImmutableBytesWritable();
+  private int rowOffset;
+  private RunMerger merger;
   private RecordWriter<ImmutableBytesWritable, Cell> hfiles;
-  private byte[] chosenBuffer = new byte[256];
   private byte[] counterTable;
   private Counter rowsCounter;
+  private Counter collapsed;
 
   @Override
   protected void setup(Context context) throws IOException, InterruptedException {
     hfiles = hfileWriter(context);
     LoadSpec spec = LoadSpec.fromConfiguration(context.getConfiguration());
-    collisions = spec.collisions();
     sharedRows = new boolean[spec.outputs().size()];
     for (int o = 0; o < sharedRows.length; o++) {
       sharedRows[o] = spec.outputs().get(o).sharedRows();
     }
+    long buffer = context.getConfiguration().getLong(HbulkConf.ROW_MERGE_BUFFER_BYTES,
+        HbulkConf.ROW_MERGE_BUFFER_DEFAULT);
+    merger = new RunMerger(this::write, spec.collisions(), buffer,
+        Path.of(System.getProperty("java.io.tmpdir")));
+    collapsed = context.getCounter(HbulkCounter.CELLS_COLLAPSED);
   }
 
   @Override
-  protected void reduce(CellKey key, Iterable<ImmutableBytesWritable> values, Context context)
+  protected void reduce(CellKey key, Iterable<CellRun> runs, Context context)
       throws IOException, InterruptedException {
-    byte[] k = key.bytes();
-    if (!Bytes.equals(k, 2, key.tableRowLength(), tableRow.get(), 0, tableRow.getLength())) {
-      endRow(context);
-      byte[] tr = Arrays.copyOfRange(k, 2, 2 + key.tableRowLength());
-      tableRow.set(tr);
-      tableLength = indexOf(tr, (byte) ';');
-    }
-    if (key.isMarker()) {
-      int output = key.markerOutput();
-      if (output >= sharedRows.length || !sharedRows[output]) {
-        for (ImmutableBytesWritable ignored : values) {
-          rowMarkers++;
-        }
+    // The grouping comparator hands over a whole row; the key changes as the runs go by, the row does not.
+    byte[] tr = Arrays.copyOfRange(key.bytes(), 2, 2 + key.tableRowLength());
+    tableRow.set(tr);
+    rowOffset = indexOf(tr, (byte) ';') + 1;
+    long records = 0;
+    for (CellRun run : runs) {
+      if (!sharedRows[run.output()]) {
+        records++;
       }
-      return;
+      merger.add(run);
     }
-    long collided = choose(values);
+    merger.finishRow();
+    if (records > 1) {
+      context.getCounter(HbulkCounter.DUPLICATE_KEY_ROWS).increment(1);
+      context.getCounter(HbulkCounter.DUPLICATE_KEY_RECORDS).increment(records - 1);
+    }
+    long collided = merger.takeCollided();
     if (collided > 0) {
       // Under the fail policy the job still runs to the end, so the report can say how many;
       // the driver then refuses to load.
-      context.getCounter(HbulkCounter.CELLS_COLLAPSED).increment(collided);
+      collapsed.increment(collided);
     }
-    int rowOffset = tableLength + 1;
+    rowsOfTable(context).increment(1);
+  }
+
+  private void write(RunCursor cell) throws IOException {
     byte[] tr = tableRow.get();
-    hfiles.write(tableRow, new KeyValue(tr, rowOffset, tr.length - rowOffset,
-        k, key.familyOffset(), key.familyLength(), k, key.qualifierOffset(), key.qualifierLength(),
-        key.timestamp(), KeyValue.Type.Put, chosen.get(), chosen.getOffset(), chosen.getLength()));
-    rowHasCells = true;
-  }
-
-  /**
-   * Picks the value to write among those the records gave one cell; returns how many differed from
-   * it. The same value twice loses nothing; a different one is a collision.
-   */
-  private long choose(Iterable<ImmutableBytesWritable> values) {
-    long differing = 0;
-    boolean first = true;
-    for (ImmutableBytesWritable v : values) {
-      if (first) {
-        keep(v);
-        first = false;
-        continue;
-      }
-      int byValue = Bytes.compareTo(v.get(), v.getOffset(), v.getLength(), chosen.get(), chosen.getOffset(),
-          chosen.getLength());
-      if (byValue != 0) {
-        differing++;
-        if (collisions == CollisionPolicy.KEEP_MIN_VALUE ? byValue < 0 : byValue > 0) {
-          keep(v);
-        }
-      }
+    byte[] b = cell.array();
+    try {
+      hfiles.write(tableRow, new KeyValue(tr, rowOffset, tr.length - rowOffset, b, cell.familyOffset(),
+          cell.familyLength(), b, cell.qualifierOffset(), cell.qualifierLength(), cell.timestamp(),
+          KeyValue.Type.Put, b, cell.valueOffset(), cell.valueLength()));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while writing an HFile", e);
     }
-    return differing;
-  }
-
-  /** The framework reuses the value object: keep a copy. */
-  private void keep(ImmutableBytesWritable v) {
-    if (chosenBuffer.length < v.getLength()) {
-      chosenBuffer = new byte[Math.max(v.getLength(), chosenBuffer.length * 2)];
-    }
-    System.arraycopy(v.get(), v.getOffset(), chosenBuffer, 0, v.getLength());
-    chosen.set(chosenBuffer, 0, v.getLength());
-  }
-
-  private void endRow(Context context) {
-    if (rowMarkers > 1) {
-      context.getCounter(HbulkCounter.DUPLICATE_KEY_ROWS).increment(1);
-      context.getCounter(HbulkCounter.DUPLICATE_KEY_RECORDS).increment(rowMarkers - 1);
-    }
-    if (rowHasCells) {
-      rowsOfTable(context).increment(1);
-    }
-    rowMarkers = 0;
-    rowHasCells = false;
   }
 
   @Override
   protected void cleanup(Context context) throws IOException, InterruptedException {
-    endRow(context);
+    context.getCounter(HbulkCounter.ROW_SPILL_FILES).increment(merger.spillFiles());
     hfiles.close(context);
   }
 
@@ -149,6 +116,7 @@ public class CellStreamReducer extends Reducer<CellKey, ImmutableBytesWritable, 
   /** The rows counter of the current row's table, looked up again only when the table changes. */
   private Counter rowsOfTable(Context context) {
     byte[] tr = tableRow.get();
+    int tableLength = rowOffset - 1;
     if (rowsCounter == null || !Bytes.equals(counterTable, 0, counterTable.length, tr, 0, tableLength)) {
       counterTable = Arrays.copyOf(tr, tableLength);
       rowsCounter = context.getCounter(HbulkCounter.TABLE_ROWS_GROUP, Bytes.toString(counterTable));

@@ -1,10 +1,7 @@
 package org.hbulk.mappers.mapreduce;
 
 import java.io.IOException;
-import java.util.List;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.KeyValue;
-import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
@@ -16,22 +13,22 @@ import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.convert.RecordConverter;
 import org.hbulk.mappers.record.RejectException;
 import org.hbulk.mappers.record.RejectReason;
+import org.hbulk.mappers.run.CellRun;
 import org.hbulk.mappers.spec.LoadSpec;
 
 /**
- * The map task: each CSV record becomes cells keyed by their whole coordinates ({@link CellKey}),
- * or a line in the rejects. All the work
- * is in {@link RecordConverter}; this class only feeds it, emits and counts.
+ * The map task: each CSV record becomes, per output, one run of its cells in HBase's order
+ * ({@link CellRun}) keyed by the first cell's whole coordinates ({@link CellKey}), or a line in the
+ * rejects. All the work is in {@link RecordConverter}; this class only feeds it, emits and counts.
  */
 public class CsvToCellsMapper
-    extends Mapper<LongWritable, RawRecord, CellKey, ImmutableBytesWritable> {
+    extends Mapper<LongWritable, RawRecord, CellKey, CellRun> {
 
   private RecordConverter converter;
-  private MultipleOutputs<CellKey, ImmutableBytesWritable> outputs;
+  private MultipleOutputs<CellKey, CellRun> outputs;
   private RejectWriter rejects;
   private final CellKey cellKey = new CellKey();
-  private final ImmutableBytesWritable value = new ImmutableBytesWritable();
-  private final ImmutableBytesWritable noValue = new ImmutableBytesWritable(new byte[0]);
+  private final CellRun run = new CellRun();
   private byte[][] tables;
   private Counter[] outputRows;
   /** The counters every record touches, looked up once. */
@@ -83,28 +80,29 @@ public class CsvToCellsMapper
         throw new RejectException(RejectReason.RECORD_TOO_LONG,
             "record longer than max-record-bytes; only its start is shown");
       }
-      List<KeyValue> cells = converter.convert(raw.array(), raw.length());
+      converter.read(raw.array(), raw.length());
+      byte[] cells = converter.cellBytes();
       int from = 0;
       for (int o = 0; o < tables.length; o++) {
         byte[] key = converter.lastRows().get(o);
-        if (key == null) {
-          continue;
+        int to = converter.lastCellsEnd(o);
+        if (key != null) {
+          long ts = converter.lastTimestamp(o);
+          run.start(o, ts);
+          for (int c = from; c < to; c++) {
+            run.add(converter.family(c), 0, converter.family(c).length, cells, converter.qualifierOffset(c),
+                converter.qualifierLength(c), cells, converter.valueOffset(c), converter.valueLength(c));
+          }
+          byte[] family = converter.family(from);
+          cellKey.set(tables[o], key, 0, key.length, family, 0, family.length, cells,
+              converter.qualifierOffset(from), converter.qualifierLength(from), ts, CellKey.PUT);
+          context.write(cellKey, run);
+          outputRows[o].increment(1);
         }
-        for (int c = from; c < converter.lastCellsEnd(o); c++) {
-          KeyValue kv = cells.get(c);
-          cellKey.set(tables[o], key, 0, key.length, kv.getFamilyArray(), kv.getFamilyOffset(),
-              kv.getFamilyLength(), kv.getQualifierArray(), kv.getQualifierOffset(), kv.getQualifierLength(),
-              kv.getTimestamp(), CellKey.PUT);
-          value.set(kv.getValueArray(), kv.getValueOffset(), kv.getValueLength());
-          context.write(cellKey, value);
-        }
-        from = converter.lastCellsEnd(o);
-        // One row marker per record and output: the reducer counts them to find duplicate keys.
-        context.write(cellKey.setMarker(tables[o], key, o), noValue);
-        outputRows[o].increment(1);
+        from = to;
       }
+      cellsEmitted.increment(from);
       recordsLoaded.increment(1);
-      cellsEmitted.increment(cells.size());
       if (converter.lastTruncations() > 0) {
         context.getCounter(HbulkCounter.VALUES_TRUNCATED).increment(converter.lastTruncations());
       }

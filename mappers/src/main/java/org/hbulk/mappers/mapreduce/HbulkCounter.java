@@ -24,6 +24,11 @@ public enum HbulkCounter {
   DUPLICATE_KEY_RECORDS,
   /** Cells dropped because another record gave the same row, column and timestamp a different value. */
   CELLS_COLLAPSED,
+  /**
+   * Files reducers wrote because one row's overlapping records (versions of the same cells) passed
+   * {@code hbulk.reduce.row-buffer.bytes}: wide rows of that shape go to disk, not to the heap.
+   */
+  ROW_SPILL_FILES,
   /** Empty lines between records. */
   BLANK_LINES_SKIPPED,
   /** First lines of files skipped because the spec says they are headers. */

@@ -71,8 +71,11 @@ class RecordConverterTest {
       assertEquals(ts, kv.getTimestamp());
       assertEquals(KeyValue.Type.Put.getCode(), kv.getTypeByte());
     }
-    assertArrayEquals(Bytes.toBytes(12.5), CellUtil.cloneValue(kvs.get(1)));
-    assertEquals("gift wrap, please", Bytes.toString(CellUtil.cloneValue(kvs.get(2))));
+    // In HBase's order, not the spec's: amount, note, user.
+    assertEquals(List.of("amount", "note", "user"), kvs.stream().map(kv -> Bytes.toString(CellUtil.cloneQualifier(kv)))
+        .toList());
+    assertArrayEquals(Bytes.toBytes(12.5), CellUtil.cloneValue(kvs.get(0)));
+    assertEquals("gift wrap, please", Bytes.toString(CellUtil.cloneValue(kvs.get(1))));
     assertEquals(List.of("alice|7"), c.lastRows().stream().map(Bytes::toString).toList());
   }
 
@@ -158,5 +161,24 @@ class RecordConverterTest {
     assertEquals(2, kvs.size());
     assertEquals("ann>bob", Bytes.toString(CellUtil.cloneRow(kvs.get(0))));
     assertEquals("bob<ann", Bytes.toString(CellUtil.cloneRow(kvs.get(1))));
+  }
+
+  @Test
+  void eachOutputsCellsComeInHBaseOrderComputedQualifiersIncluded() throws Exception {
+    RecordConverter c = converter("[columns]\na = string\nb = string\n"
+        + "[output o]\ntable = t\nkey = a\nz:a = a\nf:{b} = a\nf:m = b\nf:{a} = b\nb:x = a\n"
+        + "[output p]\ntable = t\nkey = b\nf:{b} = a\nf:c = b\n");
+    for (String[] line : new String[][] {{"zz,aa", "b:x f:aa f:m f:zz z:a | f:aa f:c"},
+        {"ab,ab", "b:x f:ab f:ab f:m z:a | f:ab f:c"}, {"mm,d", "b:x f:d f:m f:mm z:a | f:c f:d"}}) {
+      byte[] b = line[0].getBytes(StandardCharsets.UTF_8);
+      List<KeyValue> kvs = c.convert(b, b.length);
+      StringBuilder shown = new StringBuilder();
+      for (int i = 0; i < kvs.size(); i++) {
+        shown.append(i == c.lastCellsEnd(0) ? " | " : i == 0 ? "" : " ");
+        shown.append(Bytes.toString(CellUtil.cloneFamily(kvs.get(i)))).append(':')
+            .append(Bytes.toString(CellUtil.cloneQualifier(kvs.get(i))));
+      }
+      assertEquals(line[1], shown.toString(), line[0]);
+    }
   }
 }

@@ -1,14 +1,14 @@
 package org.hbulk.mappers.mapreduce;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
@@ -19,12 +19,16 @@ import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mrunit.mapreduce.ReduceDriver;
 import org.apache.hadoop.mrunit.types.Pair;
+import org.hbulk.mappers.HbulkConf;
+import org.hbulk.mappers.run.CellRun;
+import org.hbulk.mappers.run.RunCursor;
+import org.hbulk.mappers.run.RunCursorTest;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.junit.jupiter.api.Test;
 
 /**
- * The reducer under MRUnit, fed as the shuffle feeds it: cell keys in HBase's order, each with the
- * values every record gave that cell.
+ * The reducer under MRUnit, fed as the shuffle feeds it: one call per row, with the runs of every
+ * record that made the row in the order of their first cells.
  */
 class CellStreamReducerTest {
   private static final byte[] T = Bytes.toBytes("t");
@@ -46,39 +50,43 @@ class CellStreamReducerTest {
     }
   }
 
-  private static CellKey cell(String row, String qualifier, long ts) {
-    byte[] r = Bytes.toBytes(row);
-    byte[] f = Bytes.toBytes("d");
-    byte[] q = Bytes.toBytes(qualifier);
-    return new CellKey().set(T, r, 0, r.length, f, 0, f.length, q, 0, q.length, ts, CellKey.PUT);
+  /** One record's run for a row: its cells as {@code qualifier=value} in family d. */
+  private static Map.Entry<String, CellRun> rec(String row, int output, long ts, String... cells) {
+    return Map.entry(row, RunCursorTest.run(output, ts, Stream.of(cells).map(c -> "d:" + c).toArray(String[]::new)));
   }
 
-  private static CellKey marker(String row, int output) {
+  /** The key the mapper gives a run: its row and first cell. */
+  private static CellKey keyOf(String row, CellRun run) throws IOException {
+    RunCursor c = run.cursor();
+    c.next();
     byte[] r = Bytes.toBytes(row);
-    return new CellKey().setMarker(T, r, output);
+    return new CellKey().set(T, r, 0, r.length, c.array(), c.familyOffset(), c.familyLength(), c.array(),
+        c.qualifierOffset(), c.qualifierLength(), c.timestamp(), CellKey.PUT);
   }
 
-  /** Groups (key, value) pairs by key in the shuffle's order, values in arrival order. */
-  private static ReduceDriver<CellKey, ImmutableBytesWritable, ImmutableBytesWritable, Cell> driver(
-      String policy, List<Map.Entry<CellKey, String>> arrivals) {
-    ReduceDriver<CellKey, ImmutableBytesWritable, ImmutableBytesWritable, Cell> driver =
-        ReduceDriver.newReduceDriver(new TestReducer());
+  /** Groups runs by row as the grouping comparator does, runs in the order given (the shuffle's). */
+  private static ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> driver(String policy,
+      List<Map.Entry<String, CellRun>> arrivals) throws IOException {
+    ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> driver = ReduceDriver.newReduceDriver(new TestReducer());
     Configuration conf = driver.getConfiguration();
     conf.setStrings("io.serializations", conf.get("io.serializations"), CellSerialization.class.getName());
+    conf.setLong(HbulkConf.ROW_MERGE_BUFFER_BYTES, 4096);
     LoadSpec.parse("t.spec", "[columns]\nr = string\n[output o]\ntable = t\nkey = r\nd:a = r\n"
         + "[output wide]\ntable = t\nkey = r\nshared-rows = true\nd:b = r\n"
         + "[load]\ncollisions = " + policy + "\n").toConfiguration(conf);
-    TreeMap<CellKey, List<ImmutableBytesWritable>> groups = new TreeMap<>();
-    for (Map.Entry<CellKey, String> a : arrivals) {
-      groups.computeIfAbsent(a.getKey(), k -> new ArrayList<>()).add(new ImmutableBytesWritable(Bytes.toBytes(a.getValue())));
+    Map<String, List<CellRun>> rows = new LinkedHashMap<>();
+    Map<String, CellKey> firstKeys = new LinkedHashMap<>();
+    for (Map.Entry<String, CellRun> a : arrivals) {
+      rows.computeIfAbsent(a.getKey(), k -> new ArrayList<>()).add(a.getValue());
+      firstKeys.putIfAbsent(a.getKey(), keyOf(a.getKey(), a.getValue()));
     }
-    for (Map.Entry<CellKey, List<ImmutableBytesWritable>> g : groups.entrySet()) {
-      driver.withInput(g.getKey(), g.getValue());
+    for (Map.Entry<String, List<CellRun>> row : rows.entrySet()) {
+      driver.withInput(firstKeys.get(row.getKey()), row.getValue());
     }
     return driver;
   }
 
-  private static List<String> run(ReduceDriver<CellKey, ImmutableBytesWritable, ImmutableBytesWritable, Cell> driver)
+  private static List<String> run(ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> driver)
       throws Exception {
     List<String> out = new ArrayList<>();
     for (Pair<ImmutableBytesWritable, Cell> p : driver.run()) {
@@ -91,33 +99,32 @@ class CellStreamReducerTest {
     return out;
   }
 
-  private static Map.Entry<CellKey, String> at(CellKey k, String v) {
-    return Map.entry(k, v);
-  }
-
-  /** Two records made row "r": the second wrote b again at timestamp 5, a collision; row "s" is plain. */
-  private static List<Map.Entry<CellKey, String>> twoRecords() {
-    return List.of(at(cell("r", "b", 5), "second"), at(marker("r", 0), ""), at(cell("r", "a", 5), "x"),
-        at(cell("r", "b", 9), "newer"), at(marker("r", 0), ""), at(cell("r", "b", 5), "first"),
-        at(cell("s", "a", 1), "y"), at(marker("s", 0), ""));
+  /**
+   * Four records made row "r": b@5 twice with different values (a collision) in runs whose first
+   * cells are equal, so they may come in either order; row "s" is plain.
+   */
+  private static List<Map.Entry<String, CellRun>> fourRecords(boolean swapped) {
+    Map.Entry<String, CellRun> second = rec("r", 0, 5, "b=second");
+    Map.Entry<String, CellRun> first = rec("r", 0, 5, "b=first", "c=z");
+    return List.of(rec("r", 0, 5, "a=x"), rec("r", 0, 9, "b=newer"), swapped ? first : second,
+        swapped ? second : first, rec("s", 0, 1, "a=y"));
   }
 
   @Test
-  void writesCellsInHBaseOrderDropsMarkersAndCountsRowsDuplicatesAndCollisions() throws Exception {
-    ReduceDriver<CellKey, ImmutableBytesWritable, ImmutableBytesWritable, Cell> d = driver("keep-max-value", twoRecords());
-    assertEquals(List.of("r/a@5=x", "r/b@9=newer", "r/b@5=second", "s/a@1=y"), run(d));
+  void writesCellsInHBaseOrderAndCountsRowsDuplicatesAndCollisions() throws Exception {
+    ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> d = driver("keep-max-value", fourRecords(false));
+    assertEquals(List.of("r/a@5=x", "r/b@9=newer", "r/b@5=second", "r/c@5=z", "s/a@1=y"), run(d));
     assertEquals(1, d.getCounters().findCounter(HbulkCounter.DUPLICATE_KEY_ROWS).getValue());
-    assertEquals(1, d.getCounters().findCounter(HbulkCounter.DUPLICATE_KEY_RECORDS).getValue());
+    assertEquals(3, d.getCounters().findCounter(HbulkCounter.DUPLICATE_KEY_RECORDS).getValue());
     assertEquals(1, d.getCounters().findCounter(HbulkCounter.CELLS_COLLAPSED).getValue());
     assertEquals(2, d.getCounters().findCounter(HbulkCounter.TABLE_ROWS_GROUP, "t").getValue());
   }
 
   @Test
   void sharedRowsAndEqualValuesAreNeitherDuplicatesNorCollisions() throws Exception {
-    ReduceDriver<CellKey, ImmutableBytesWritable, ImmutableBytesWritable, Cell> d = driver("fail", List.of(
-        at(marker("r", 1), ""), at(marker("r", 1), ""), at(cell("r", "a", 5), "same"), at(cell("r", "a", 5), "same"),
-        at(marker("r", 0), "")));
-    assertEquals(List.of("r/a@5=same"), run(d));
+    ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> d = driver("fail", List.of(
+        rec("r", 0, 5, "a=same"), rec("r", 1, 5, "a=same", "b=w"), rec("r", 1, 5, "b=w")));
+    assertEquals(List.of("r/a@5=same", "r/b@5=w"), run(d));
     assertEquals(0, d.getCounters().findCounter(HbulkCounter.DUPLICATE_KEY_ROWS).getValue());
     assertEquals(0, d.getCounters().findCounter(HbulkCounter.CELLS_COLLAPSED).getValue());
     assertEquals(1, d.getCounters().findCounter(HbulkCounter.TABLE_ROWS_GROUP, "t").getValue());
@@ -125,25 +132,42 @@ class CellStreamReducerTest {
 
   @Test
   void collisionPoliciesKeepTheSameCellWhateverTheArrivalOrder() throws Exception {
-    List<Map.Entry<CellKey, String>> reversed = new ArrayList<>(twoRecords());
-    Collections.reverse(reversed);
-    for (List<Map.Entry<CellKey, String>> order : List.of(twoRecords(), reversed)) {
-      assertEquals(List.of("r/a@5=x", "r/b@9=newer", "r/b@5=second", "s/a@1=y"), run(driver("keep-max-value", order)));
-      assertEquals(List.of("r/a@5=x", "r/b@9=newer", "r/b@5=first", "s/a@1=y"), run(driver("keep-min-value", order)));
+    for (boolean swapped : new boolean[] {false, true}) {
+      assertEquals(List.of("r/a@5=x", "r/b@9=newer", "r/b@5=second", "r/c@5=z", "s/a@1=y"),
+          run(driver("keep-max-value", fourRecords(swapped))));
+      assertEquals(List.of("r/a@5=x", "r/b@9=newer", "r/b@5=first", "r/c@5=z", "s/a@1=y"),
+          run(driver("keep-min-value", fourRecords(swapped))));
     }
-    ReduceDriver<CellKey, ImmutableBytesWritable, ImmutableBytesWritable, Cell> fail = driver("fail", twoRecords());
-    assertEquals(4, run(fail).size(), "counted; the driver refuses the load");
+    ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> fail = driver("fail", fourRecords(false));
+    assertEquals(5, run(fail).size(), "counted; the driver refuses the load");
     assertEquals(1, fail.getCounters().findCounter(HbulkCounter.CELLS_COLLAPSED).getValue());
   }
 
   @Test
+  void manyVersionsOfOneRowGoThroughSpillFilesInOrder() throws Exception {
+    List<Map.Entry<String, CellRun>> versions = new ArrayList<>();
+    for (int ts = 3000; ts >= 1; ts--) {
+      versions.add(rec("v", 0, ts, "a=" + ts, "b=" + ts, "c=" + ts));
+    }
+    ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> d = driver("fail", versions);
+    List<String> out = run(d);
+    assertEquals(9000, out.size());
+    for (int i = 0; i < 9000; i++) {
+      int ts = 3000 - i % 3000;
+      assertEquals("v/" + (char) ('a' + i / 3000) + "@" + ts + "=" + ts, out.get(i));
+    }
+    assertTrue(d.getCounters().findCounter(HbulkCounter.ROW_SPILL_FILES).getValue() > 10,
+        "a 4 KB row buffer for about 60 KB of runs");
+    assertEquals(2999, d.getCounters().findCounter(HbulkCounter.DUPLICATE_KEY_RECORDS).getValue());
+  }
+
+  @Test
   void aWideRowComesOutWholeAndInOrder() throws Exception {
-    List<Map.Entry<CellKey, String>> wide = new ArrayList<>();
+    List<Map.Entry<String, CellRun>> wide = new ArrayList<>();
     Map<String, String> expected = new LinkedHashMap<>();
     for (int i = 0; i < 5000; i++) {
       String q = String.format("q%05d", i);
-      wide.add(at(cell("w", q, 1), "v" + i));
-      wide.add(at(marker("w", 1), ""));
+      wide.add(rec("w", 1, 1, q + "=v" + i));
       expected.put(q, "v" + i);
     }
     List<String> out = run(driver("fail", wide));

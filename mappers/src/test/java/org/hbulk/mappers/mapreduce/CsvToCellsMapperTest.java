@@ -7,18 +7,19 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.mrunit.mapreduce.MapDriver;
 import org.apache.hadoop.mrunit.types.Pair;
 import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.record.RejectReason;
+import org.hbulk.mappers.run.CellRun;
+import org.hbulk.mappers.run.RunCursorTest;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The map task's glue, under MRUnit: records in, cells (plus row markers) or rejects out, counted. */
+/** The map task's glue, under MRUnit: records in, one run of cells per record and output, or rejects, out, counted. */
 class CsvToCellsMapperTest {
   private static final String SPEC = """
       [columns]
@@ -45,7 +46,7 @@ class CsvToCellsMapperTest {
   }
 
   private TestMapper mapper;
-  private MapDriver<LongWritable, RawRecord, CellKey, ImmutableBytesWritable> driver;
+  private MapDriver<LongWritable, RawRecord, CellKey, CellRun> driver;
 
   @BeforeEach
   void setUp() {
@@ -60,29 +61,26 @@ class CsvToCellsMapperTest {
     driver.withInput(new LongWritable(offset), new RawRecord().set(text.getBytes(StandardCharsets.UTF_8), line));
   }
 
-  private static List<String> show(List<Pair<CellKey, ImmutableBytesWritable>> out) {
+  private static List<String> show(List<Pair<CellKey, CellRun>> out) throws java.io.IOException {
     List<String> shown = new ArrayList<>();
-    for (Pair<CellKey, ImmutableBytesWritable> p : out) {
+    for (Pair<CellKey, CellRun> p : out) {
       CellKey k = p.getFirst();
       byte[] b = k.bytes();
       shown.add(Bytes.toString(b, 2, k.tableRowLength()) + " " + Bytes.toString(b, k.familyOffset(), k.familyLength())
-          + ":" + Bytes.toString(b, k.qualifierOffset(), k.qualifierLength()) + " @" + k.timestamp() + " = "
-          + Bytes.toString(p.getSecond().copyBytes()));
+          + ":" + Bytes.toString(b, k.qualifierOffset(), k.qualifierLength()) + " @" + k.timestamp() + " "
+          + RunCursorTest.show(p.getSecond()));
     }
     return shown;
   }
 
   @Test
-  void goodLinesBecomeWholeCellKeysOnTableRowAndOneRowMarkerPerRow() throws Exception {
+  void eachGoodLineBecomesOneRunOfItsCellsInOrderKeyedByItsFirstCell() throws Exception {
     add(0, 1, "1,ann,\"hello, world\"");
     add(21, 2, "2,bob,");
     List<String> out = show(driver.run());
     assertEquals(List.of(
-        "t;ann|1 d:user @1700000000000 = ann",
-        "t;ann|1 d:note @1700000000000 = hello, world",
-        "t;ann|1 :\u0000 @0 = ",
-        "t;bob|2 d:user @1700000000000 = bob",
-        "t;bob|2 :\u0000 @0 = "), out);
+        "t;ann|1 d:note @1700000000000 o0@1700000000000[d:note=hello, world d:user=ann]",
+        "t;bob|2 d:user @1700000000000 o0@1700000000000[d:user=bob]"), out);
     assertEquals(2, driver.getCounters().findCounter(HbulkCounter.RECORDS_READ).getValue());
     assertEquals(2, driver.getCounters().findCounter(HbulkCounter.RECORDS_LOADED).getValue());
     assertEquals(3, driver.getCounters().findCounter(HbulkCounter.CELLS_EMITTED).getValue());

@@ -1,0 +1,138 @@
+package org.hbulk.mappers.run;
+
+import java.io.IOException;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * Walks the cells of a {@link CellRun} (or of several, see {@link #refill()}); after {@link #next()}
+ * its accessors describe the current cell, as offsets into {@link #array()}.
+ */
+public class RunCursor {
+  protected byte[] buf;
+  private int pos;
+  private int end;
+  private long timestamp;
+  private int output;
+  private int familyOffset;
+  private int familyLength;
+  private int qualifierOffset;
+  private int qualifierLength;
+  private int valueOffset;
+  private int valueLength;
+
+  public RunCursor(byte[] run, int offset, int length) {
+    reset(run, offset, length);
+  }
+
+  /** Points this cursor at another run, before its first cell. */
+  protected final void reset(byte[] run, int offset, int length) {
+    buf = run;
+    timestamp = CellRun.getLong(run, offset);
+    output = run[offset + 8] & 0xff;
+    pos = offset + CellRun.HEADER;
+    end = offset + length;
+  }
+
+  /** Moves to the next cell; false when there is none. */
+  public final boolean next() throws IOException {
+    while (pos >= end) {
+      if (!refill()) {
+        return false;
+      }
+    }
+    byte[] b = buf;
+    familyLength = b[pos];
+    familyOffset = pos + 1;
+    pos = familyOffset + familyLength;
+    int v = 0;
+    int shift = 0;
+    byte x;
+    do {
+      x = b[pos++];
+      v |= (x & 0x7f) << shift;
+      shift += 7;
+    } while (x < 0);
+    qualifierLength = v;
+    qualifierOffset = pos;
+    pos += v;
+    v = 0;
+    shift = 0;
+    do {
+      x = b[pos++];
+      v |= (x & 0x7f) << shift;
+      shift += 7;
+    } while (x < 0);
+    valueLength = v;
+    valueOffset = pos;
+    pos += v;
+    return true;
+  }
+
+  /** Loads the next run when this one is done; an in-memory run has no next. */
+  protected boolean refill() throws IOException {
+    return false;
+  }
+
+  /** Bytes of memory this cursor holds. */
+  public int heldBytes() {
+    return buf.length;
+  }
+
+  /** Releases what the cursor holds outside the heap. */
+  public void close() throws IOException {}
+
+  /** HBase's order of two cells of one row: family, qualifier, then newest first. */
+  public final int compareCell(RunCursor o) {
+    int c = Bytes.compareTo(buf, familyOffset, familyLength, o.buf, o.familyOffset, o.familyLength);
+    if (c != 0) {
+      return c;
+    }
+    c = Bytes.compareTo(buf, qualifierOffset, qualifierLength, o.buf, o.qualifierOffset, o.qualifierLength);
+    if (c != 0) {
+      return c;
+    }
+    return Long.compare(o.timestamp, timestamp);
+  }
+
+  public final byte[] array() {
+    return buf;
+  }
+
+  public final long timestamp() {
+    return timestamp;
+  }
+
+  public final int output() {
+    return output;
+  }
+
+  public final int familyOffset() {
+    return familyOffset;
+  }
+
+  public final int familyLength() {
+    return familyLength;
+  }
+
+  public final int qualifierOffset() {
+    return qualifierOffset;
+  }
+
+  public final int qualifierLength() {
+    return qualifierLength;
+  }
+
+  public final int valueOffset() {
+    return valueOffset;
+  }
+
+  public final int valueLength() {
+    return valueLength;
+  }
+
+  /** Writes the current cell as a run of its own, the form spill files hold. */
+  final void copyCellTo(CellRun run) {
+    run.start(output, timestamp).add(buf, familyOffset, familyLength, buf, qualifierOffset, qualifierLength,
+        buf, valueOffset, valueLength);
+  }
+}

@@ -1,0 +1,216 @@
+package org.hbulk.mappers.run;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.PriorityQueue;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.hbulk.mappers.spec.CollisionPolicy;
+
+/**
+ * Merges the runs of one row into one stream of cells in HBase's order, holding as little as the
+ * order allows. Runs arrive sorted by their first cell, so once a run starting at cell F has come,
+ * every held cell before F is final and goes out at once: a row made of runs that do not overlap
+ * (one record per row; a time series adding new qualifiers) holds one run at a time, however wide.
+ * Runs that overlap (many versions of the same columns) are held until the bytes held pass a
+ * limit, then merged into a file of their own and read back from there: memory stays bounded,
+ * the row's width goes to disk.
+ *
+ * <p>Equal coordinates from several records are one cell for HBase: the collision policy picks
+ * the value (by value, so every arrival order keeps the same one) and the differing ones are
+ * counted.
+ */
+public final class RunMerger {
+  /** Receives the merged cells, one call per distinct cell, in order. */
+  public interface Sink {
+    void write(RunCursor cell) throws IOException;
+  }
+
+  private final Sink sink;
+  private final CollisionPolicy collisions;
+  private final long memoryLimit;
+  private final Path spillDirectory;
+  private final PriorityQueue<RunCursor> open = new PriorityQueue<>(RunCursor::compareCell);
+  private final List<SpillCursor> spills = new ArrayList<>();
+  private long held;
+  private final CellRun pendingRun = new CellRun();
+  private final RunCursor pending = new RunCursor(new byte[CellRun.HEADER], 0, CellRun.HEADER);
+  private boolean hasPending;
+  private long collided;
+  private long cellsWritten;
+  private long spillFiles;
+
+  /**
+   * @param memoryLimit bytes of runs held before they are merged to a file
+   * @param spillDirectory where such files go; each is deleted when its row is done
+   */
+  public RunMerger(Sink sink, CollisionPolicy collisions, long memoryLimit, Path spillDirectory) {
+    this.sink = sink;
+    this.collisions = collisions;
+    this.memoryLimit = memoryLimit;
+    this.spillDirectory = spillDirectory;
+  }
+
+  /**
+   * Adds the next run of the current row. Its first cell must not come before the first cell of
+   * any run added since the last {@link #finishRow()}, which is how the shuffle delivers them.
+   */
+  public void add(CellRun run) throws IOException {
+    RunCursor cursor = run.cursor();
+    if (!cursor.next()) {
+      return;
+    }
+    if (hasPending && cursor.compareCell(pending) < 0) {
+      throw new IllegalStateException("runs of a row out of order: the shuffle's sort comparator is not "
+          + "CellKey's");
+    }
+    writeBefore(cursor);
+    open.add(cursor);
+    held += cursor.heldBytes();
+    if (held > memoryLimit && open.size() > 1) {
+      spill();
+    }
+  }
+
+  /** Writes every remaining cell of the row and forgets it. */
+  public void finishRow() throws IOException {
+    writeBefore(null);
+    if (hasPending) {
+      sink.write(pending);
+      cellsWritten++;
+      hasPending = false;
+    }
+    held = 0;
+    for (SpillCursor s : spills) {
+      s.close();
+    }
+    spills.clear();
+  }
+
+  /** Values that differed from the one kept, since the last call. */
+  public long takeCollided() {
+    long c = collided;
+    collided = 0;
+    return c;
+  }
+
+  public long cellsWritten() {
+    return cellsWritten;
+  }
+
+  /** Files written because overlapping runs passed the memory limit. */
+  public long spillFiles() {
+    return spillFiles;
+  }
+
+  /** Sends on every held cell before {@code bound} (all of them when null). */
+  private void writeBefore(RunCursor bound) throws IOException {
+    while (!open.isEmpty()) {
+      RunCursor top = open.peek();
+      if (bound != null && top.compareCell(bound) >= 0) {
+        return;
+      }
+      open.poll();
+      offer(top);
+      if (top.next()) {
+        open.add(top);
+      } else if (!(top instanceof SpillCursor)) {
+        held -= top.heldBytes();
+      }
+    }
+  }
+
+  /** The next cell in order: kept pending until a cell with other coordinates shows it is whole. */
+  private void offer(RunCursor cell) throws IOException {
+    if (hasPending && cell.compareCell(pending) == 0) {
+      int byValue = Bytes.compareTo(cell.array(), cell.valueOffset(), cell.valueLength(), pending.array(),
+          pending.valueOffset(), pending.valueLength());
+      if (byValue != 0) {
+        collided++;
+        if (collisions == CollisionPolicy.KEEP_MIN_VALUE ? byValue < 0 : byValue > 0) {
+          hold(cell);
+        }
+      }
+      return;
+    }
+    if (hasPending) {
+      sink.write(pending);
+      cellsWritten++;
+    }
+    hold(cell);
+    hasPending = true;
+  }
+
+  private void hold(RunCursor cell) throws IOException {
+    cell.copyCellTo(pendingRun);
+    pending.reset(pendingRun.bytes(), 0, pendingRun.length());
+    pending.next();
+  }
+
+  /** Merges the runs held in memory into one file, read back through a cursor of its own. */
+  private void spill() throws IOException {
+    PriorityQueue<RunCursor> inMemory = new PriorityQueue<>(RunCursor::compareCell);
+    List<RunCursor> keep = new ArrayList<>();
+    for (RunCursor c : open) {
+      (c instanceof SpillCursor ? keep : inMemory).add(c);
+    }
+    Path file = Files.createTempFile(spillDirectory, "hbulk-row-", ".cells");
+    CellRun one = new CellRun();
+    try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16))) {
+      while (!inMemory.isEmpty()) {
+        RunCursor c = inMemory.poll();
+        c.copyCellTo(one);
+        one.write(out);
+        if (c.next()) {
+          inMemory.add(c);
+        }
+      }
+    }
+    spillFiles++;
+    SpillCursor spilled = new SpillCursor(file);
+    open.clear();
+    open.addAll(keep);
+    if (spilled.next()) {
+      open.add(spilled);
+    }
+    spills.add(spilled);
+    held = 0;
+  }
+
+  /** Cells read back from a spill file, one single-cell run at a time. */
+  private static final class SpillCursor extends RunCursor {
+    private final Path file;
+    private final DataInputStream in;
+    private final CellRun run = new CellRun();
+
+    SpillCursor(Path file) throws IOException {
+      super(new byte[CellRun.HEADER], 0, CellRun.HEADER);
+      this.file = file;
+      this.in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 1 << 16));
+    }
+
+    @Override
+    protected boolean refill() throws IOException {
+      try {
+        run.readFields(in);
+      } catch (EOFException e) {
+        return false;
+      }
+      reset(run.bytes(), 0, run.length());
+      return true;
+    }
+
+    @Override
+    public void close() throws IOException {
+      in.close();
+      Files.deleteIfExists(file);
+    }
+  }
+}
