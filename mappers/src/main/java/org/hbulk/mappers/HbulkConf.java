@@ -65,4 +65,10 @@ public final class HbulkConf {
    */
   public static final String ROW_MERGE_BUFFER_BYTES = "hbulk.reduce.row-buffer.bytes";
   public static final long ROW_MERGE_BUFFER_DEFAULT = 16L << 20;
+
+  /**
+   * Every output table's families and how their HFiles are written (compression, bloom, block
+   * size, encoding), read from the tables by the driver: see {@code FamilyFormat}. Set by the driver.
+   */
+  public static final String HFILE_FAMILIES = "hbulk.hfile.families";
 }

@@ -16,7 +16,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hbase.NamespaceDescriptor;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
@@ -30,6 +29,7 @@ import org.apache.hadoop.mapreduce.JobStatus;
 import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
 import org.hbulk.mappers.HbulkConf;
+import org.hbulk.mappers.hfile.HFileWriters;
 import org.hbulk.mappers.mapreduce.RejectWriter;
 import org.hbulk.mappers.convert.RecordConverter;
 import org.hbulk.mappers.record.RejectException;
@@ -259,14 +259,9 @@ public final class BulkLoad {
     }
   }
 
-  /** Where HBase's multi-table output puts a table's family folders: hfiles/[namespace/]table. */
+  /** Where the reducers put a table's family folders: hfiles/[namespace/]table. */
   private static Path tableDir(RunDirectory run, String table) {
-    TableName name = TableName.valueOf(table);
-    Path dir = run.hfiles();
-    if (!name.getNamespaceAsString().equals(NamespaceDescriptor.DEFAULT_NAMESPACE_NAME_STR)) {
-      dir = new Path(dir, name.getNamespaceAsString());
-    }
-    return new Path(dir, name.getQualifierAsString());
+    return HFileWriters.tableDirectory(run.hfiles(), table);
   }
 
   private Map<String, List<RegionFiles>> inventory(RunDirectory run, Map<String, byte[][]> startKeys)

@@ -1,16 +1,19 @@
 package org.hbulk.jobs.load;
 
 import java.io.IOException;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.mapreduce.MultiTableIncrementalLoad;
 import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
+import org.apache.hadoop.hbase.util.BloomFilterUtil;
 import org.apache.hadoop.hbase.util.MapReduceExtendedCell;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
@@ -20,6 +23,7 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.hbulk.mappers.HbulkConf;
+import org.hbulk.mappers.hfile.FamilyFormat;
 import org.hbulk.mappers.mapreduce.CsvInputFormat;
 import org.hbulk.mappers.mapreduce.CsvToCellsMapper;
 import org.hbulk.mappers.mapreduce.RejectWriter;
@@ -68,6 +72,7 @@ final class JobSetup {
     // Always HBase's multi-table output, even for one table: one code path, each family's HFile
     // settings from its table, HBase's jars shipped, security tokens.
     MultiTableIncrementalLoad.configure(job, tables, locators);
+    job.getConfiguration().set(HbulkConf.HFILE_FAMILIES, FamilyFormat.encode(familyFormats(tables)));
     // Then the shuffle sorts runs of cells (a record's cells of one row, in order) by the whole key
     // of their first cell instead of Puts, cut at the first cell of every region; a reduce call
     // gets one row's runs, which it merges and streams into HFiles.
@@ -88,6 +93,20 @@ final class JobSetup {
           LoadSpec.class, org.apache.commons.io.IOUtils.class);
     }
     return job;
+  }
+
+  /** What the reducers' HFile writer needs of each table's families, which it cannot ask HBase for. */
+  private static Map<String, FamilyFormat> familyFormats(List<TableDescriptor> tables) {
+    Map<String, FamilyFormat> formats = new LinkedHashMap<>();
+    for (TableDescriptor table : tables) {
+      for (ColumnFamilyDescriptor f : table.getColumnFamilies()) {
+        String prefix = f.getConfigurationValue(BloomFilterUtil.PREFIX_LENGTH_KEY);
+        formats.put(FamilyFormat.key(table.getTableName().getNameAsString(), f.getNameAsString()),
+            new FamilyFormat(f.getCompressionType().getName(), f.getBloomFilterType().name(),
+                prefix == null ? "" : prefix, f.getBlocksize(), f.getDataBlockEncoding().name()));
+      }
+    }
+    return formats;
   }
 
   static boolean isLocal(Configuration conf) {

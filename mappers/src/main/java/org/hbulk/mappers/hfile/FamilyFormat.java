@@ -1,0 +1,60 @@
+package org.hbulk.mappers.hfile;
+
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.Map;
+
+/**
+ * How one table's family wants its HFiles written, as the driver read it from the table's
+ * descriptor: the task side has no Admin to ask.
+ *
+ * @param compression HBase's compression name ({@code none}, {@code gz}, {@code zstd}...)
+ * @param bloom bloom filter type name ({@code NONE}, {@code ROW}, {@code ROWCOL}, {@code ROWPREFIX_FIXED_LENGTH})
+ * @param bloomPrefixLength the prefix length of a ROWPREFIX_FIXED_LENGTH bloom, else empty
+ * @param blockSize data block size in bytes
+ * @param encoding data block encoding name ({@code NONE}, {@code FAST_DIFF}...)
+ */
+public record FamilyFormat(String compression, String bloom, String bloomPrefixLength, int blockSize,
+    String encoding) {
+  private static final HexFormat HEX = HexFormat.of();
+
+  /** The key of a table's family in {@link #encode}'s map. */
+  public static String key(String table, String family) {
+    return table + "\n" + family;
+  }
+
+  /**
+   * One line per family: hex of table and family (any bytes survive), then the fields, space
+   * separated. Read back by {@link #decode}.
+   */
+  public static String encode(Map<String, FamilyFormat> formats) {
+    StringBuilder s = new StringBuilder();
+    for (Map.Entry<String, FamilyFormat> e : formats.entrySet()) {
+      FamilyFormat f = e.getValue();
+      s.append(HEX.formatHex(e.getKey().getBytes(java.nio.charset.StandardCharsets.UTF_8))).append(' ')
+          .append(f.compression).append(' ').append(f.bloom).append(' ')
+          .append(f.bloomPrefixLength.isEmpty() ? "-" : f.bloomPrefixLength).append(' ')
+          .append(f.blockSize).append(' ').append(f.encoding).append('\n');
+    }
+    return s.toString();
+  }
+
+  public static Map<String, FamilyFormat> decode(String encoded) {
+    Map<String, FamilyFormat> formats = new HashMap<>();
+    if (encoded == null) {
+      return formats;
+    }
+    for (String line : encoded.split("\n")) {
+      if (line.isBlank()) {
+        continue;
+      }
+      String[] f = line.trim().split(" ");
+      if (f.length != 6) {
+        throw new IllegalArgumentException("not a family format line: '" + line + "'");
+      }
+      formats.put(new String(HEX.parseHex(f[0]), java.nio.charset.StandardCharsets.UTF_8),
+          new FamilyFormat(f[1], f[2], f[3].equals("-") ? "" : f[3], Integer.parseInt(f[4]), f[5]));
+    }
+    return formats;
+  }
+}

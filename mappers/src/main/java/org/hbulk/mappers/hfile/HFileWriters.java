@@ -1,0 +1,233 @@
+package org.hbulk.mappers.hfile;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.HRegionLocation;
+import org.apache.hadoop.hbase.NamespaceDescriptor;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.RegionLocator;
+import org.apache.hadoop.hbase.fs.HFileSystem;
+import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.hbase.io.compress.Compression;
+import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
+import org.apache.hadoop.hbase.io.hfile.CacheConfig;
+import org.apache.hadoop.hbase.io.hfile.HFile;
+import org.apache.hadoop.hbase.io.hfile.HFileContextBuilder;
+import org.apache.hadoop.hbase.regionserver.BloomType;
+import org.apache.hadoop.hbase.regionserver.HStoreFile;
+import org.apache.hadoop.hbase.regionserver.StoreFileWriter;
+import org.apache.hadoop.hbase.regionserver.StoreUtils;
+import org.apache.hadoop.hbase.util.BloomFilterUtil;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.mapreduce.RecordWriter;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.hbulk.mappers.HbulkConf;
+
+/**
+ * Writes a reducer's cells into one HFile per table and family (more when one passes
+ * {@code hbase.hregion.max.filesize}, cut between rows), laid out and stamped as HBase's
+ * multi-table HFile output does: {@code work/[namespace/]table/family/file}, each family's
+ * compression, bloom filter, block size and encoding, the bulk-load file info, favoured HDFS
+ * nodes where the region lives.
+ *
+ * <p>Why not HBase's own writer: it parses the table name out of every cell's key, copies the row
+ * and family of every cell and looks the writer up by a new byte array per cell, which took as
+ * long as writing the HFile itself (JFR, ten cells a record). Here the writer is looked up only
+ * when the table or family changes, and a roll is decided against the last cell written.
+ */
+public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cell> {
+  /** HBase's switches that override every family's setting, honoured as HBase's output does. */
+  static final String COMPRESSION_OVERRIDE = "hbase.mapreduce.hfileoutputformat.compression";
+  static final String ENCODING_OVERRIDE = "hbase.mapreduce.hfileoutputformat.datablock.encoding";
+  static final String COMPACTION_EXCLUDE = "hbase.mapreduce.hfileoutputformat.compaction.exclude";
+  static final String LOCALITY_SENSITIVE = "hbase.bulkload.locality.sensitive.enabled";
+  static final String STORAGE_POLICY = "hbase.hstore.block.storage.policy";
+
+  private final Configuration conf;
+  private final FileSystem fs;
+  private final Path workDir;
+  private final String taskAttempt;
+  private final long maxFileSize;
+  private final Map<String, FamilyFormat> formats;
+  private final Map<String, FamilyWriter> writers = new HashMap<>();
+  private final long now = System.currentTimeMillis();
+  private FamilyWriter current;
+  private Connection connection;
+
+  /** One table's family: its folder and the file being written. */
+  private static final class FamilyWriter {
+    final byte[] table;
+    final byte[] family;
+    final Path dir;
+    StoreFileWriter writer;
+    long written;
+    Cell last;
+
+    FamilyWriter(byte[] table, byte[] family, Path dir) {
+      this.table = table;
+      this.family = family;
+      this.dir = dir;
+    }
+
+    boolean holds(byte[] tableRow, Cell cell) {
+      return tableRow.length > table.length && tableRow[table.length] == ';'
+          && Bytes.equals(table, 0, table.length, tableRow, 0, table.length)
+          && Bytes.equals(family, 0, family.length, cell.getFamilyArray(), cell.getFamilyOffset(), cell.getFamilyLength());
+    }
+  }
+
+  public HFileWriters(Configuration conf, Path workDir, String taskAttempt) throws IOException {
+    this.conf = conf;
+    this.fs = workDir.getFileSystem(conf);
+    this.workDir = workDir;
+    this.taskAttempt = taskAttempt;
+    this.maxFileSize = conf.getLong(HConstants.HREGION_MAX_FILESIZE, HConstants.DEFAULT_MAX_FILE_SIZE);
+    this.formats = FamilyFormat.decode(conf.get(HbulkConf.HFILE_FAMILIES));
+  }
+
+  /** Where a table's family folders go under a job's output: {@code [namespace/]table}. */
+  public static Path tableDirectory(Path output, String table) {
+    TableName name = TableName.valueOf(table);
+    Path dir = output;
+    if (!name.getNamespaceAsString().equals(NamespaceDescriptor.DEFAULT_NAMESPACE_NAME_STR)) {
+      dir = new Path(dir, name.getNamespaceAsString());
+    }
+    return new Path(dir, name.getQualifierAsString());
+  }
+
+  /** Writes a cell of the row {@code tableRow} ({@code table;row}); cells come in HBase's order per family. */
+  @Override
+  public void write(ImmutableBytesWritable tableRow, Cell cell) throws IOException {
+    FamilyWriter w = current;
+    if (w == null || !w.holds(tableRow.get(), cell)) {
+      w = writerFor(tableRow.get(), cell);
+      current = w;
+    }
+    if (w.writer != null && w.written >= maxFileSize && !CellUtil.matchingRows(w.last, cell)) {
+      close(w);
+    }
+    if (w.writer == null) {
+      w.writer = open(w, cell);
+    }
+    if (cell.getTimestamp() == HConstants.LATEST_TIMESTAMP && cell instanceof org.apache.hadoop.hbase.KeyValue kv) {
+      kv.updateLatestStamp(Bytes.toBytes(now));
+    }
+    w.writer.append(cell);
+    w.written += cell.getSerializedSize();
+    w.last = cell;
+  }
+
+  private FamilyWriter writerFor(byte[] tableRow, Cell cell) throws IOException {
+    int semicolon = Bytes.indexOf(tableRow, (byte) ';');
+    if (semicolon < 0) {
+      throw new IllegalArgumentException("output key is not table;row: " + Bytes.toStringBinary(tableRow));
+    }
+    String table = Bytes.toString(tableRow, 0, semicolon);
+    String family = Bytes.toString(cell.getFamilyArray(), cell.getFamilyOffset(), cell.getFamilyLength());
+    String key = FamilyFormat.key(table, family);
+    FamilyWriter w = writers.get(key);
+    if (w == null) {
+      Path dir = new Path(tableDirectory(workDir, table), family);
+      fs.mkdirs(dir);
+      w = new FamilyWriter(Bytes.toBytes(table), CellUtil.cloneFamily(cell), dir);
+      writers.put(key, w);
+    }
+    return w;
+  }
+
+  private StoreFileWriter open(FamilyWriter w, Cell first) throws IOException {
+    String table = Bytes.toString(w.table);
+    String family = Bytes.toString(w.family);
+    FamilyFormat format = formats.get(FamilyFormat.key(table, family));
+    Configuration writerConf = conf;
+    String compressionName = conf.get(COMPRESSION_OVERRIDE,
+        format != null ? format.compression() : conf.get("hfile.compression", "none"));
+    String encodingName = conf.get(ENCODING_OVERRIDE, format != null ? format.encoding() : "NONE");
+    BloomType bloom = format != null ? BloomType.valueOf(format.bloom()) : BloomType.NONE;
+    if (bloom == BloomType.ROWPREFIX_FIXED_LENGTH) {
+      writerConf = new Configuration(conf);
+      writerConf.set(BloomFilterUtil.PREFIX_LENGTH_KEY, format.bloomPrefixLength());
+    }
+    HFileContextBuilder context = new HFileContextBuilder()
+        .withCompression(Compression.getCompressionAlgorithmByName(compressionName))
+        .withDataBlockEncoding(DataBlockEncoding.valueOf(encodingName))
+        .withChecksumType(StoreUtils.getChecksumType(conf))
+        .withBytesPerCheckSum(StoreUtils.getBytesPerChecksum(conf))
+        .withBlockSize(format != null ? format.blockSize() : HConstants.DEFAULT_BLOCKSIZE)
+        .withColumnFamily(w.family)
+        .withTableName(w.table)
+        .withIncludesTags(HFile.getFormatVersion(conf) >= HFile.MIN_FORMAT_VERSION_WITH_TAGS);
+    InetSocketAddress[] favoured = favouredNodes(table, first);
+    StoreFileWriter.Builder builder = new StoreFileWriter.Builder(writerConf, CacheConfig.DISABLED,
+        favoured == null ? fs : new HFileSystem(fs))
+        .withOutputDir(w.dir).withBloomType(bloom).withFileContext(context.build());
+    if (favoured != null) {
+      builder.withFavoredNodes(favoured);
+    }
+    String policy = conf.get(STORAGE_POLICY + "." + table + ";" + family, conf.get(STORAGE_POLICY));
+    if (policy != null) {
+      builder.withFileStoragePolicy(policy);
+    }
+    return builder.build();
+  }
+
+  /**
+   * The region server that will serve the file's first row, so HDFS puts a replica there; none on
+   * other file systems, or when it cannot be found (the file is then placed as HDFS likes).
+   */
+  private InetSocketAddress[] favouredNodes(String table, Cell first) {
+    if (!"hdfs".equals(fs.getUri().getScheme()) || !conf.getBoolean(LOCALITY_SENSITIVE, true)) {
+      return null;
+    }
+    try {
+      if (connection == null) {
+        connection = ConnectionFactory.createConnection(conf);
+      }
+      try (RegionLocator locator = connection.getRegionLocator(TableName.valueOf(table))) {
+        HRegionLocation location = locator.getRegionLocation(CellUtil.cloneRow(first));
+        InetSocketAddress address = new InetSocketAddress(location.getHostname(), location.getPort());
+        return address.isUnresolved() ? null : new InetSocketAddress[] {address};
+      }
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  private void close(FamilyWriter w) throws IOException {
+    StoreFileWriter writer = w.writer;
+    writer.appendFileInfo(HStoreFile.BULKLOAD_TIME_KEY, Bytes.toBytes(System.currentTimeMillis()));
+    writer.appendFileInfo(HStoreFile.BULKLOAD_TASK_KEY, Bytes.toBytes(taskAttempt));
+    writer.appendFileInfo(HStoreFile.MAJOR_COMPACTION_KEY, Bytes.toBytes(true));
+    writer.appendFileInfo(HStoreFile.EXCLUDE_FROM_MINOR_COMPACTION_KEY,
+        Bytes.toBytes(conf.getBoolean(COMPACTION_EXCLUDE, false)));
+    writer.appendTrackedTimestampsToMetadata();
+    writer.close();
+    w.writer = null;
+    w.written = 0;
+  }
+
+  @Override
+  public void close(TaskAttemptContext context) throws IOException {
+    try {
+      for (FamilyWriter w : writers.values()) {
+        if (w.writer != null) {
+          close(w);
+        }
+      }
+    } finally {
+      if (connection != null) {
+        connection.close();
+      }
+    }
+  }
+}

@@ -1,0 +1,118 @@
+package org.hbulk.mappers.hfile;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
+import org.apache.hadoop.hbase.io.hfile.CacheConfig;
+import org.apache.hadoop.hbase.io.hfile.HFile;
+import org.apache.hadoop.hbase.io.hfile.HFileScanner;
+import org.apache.hadoop.hbase.regionserver.HStoreFile;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.hbulk.mappers.HbulkConf;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HFileWritersTest {
+  @TempDir
+  java.nio.file.Path tmp;
+
+  @Test
+  void familyFormatsSurviveTheirEncoding() {
+    Map<String, FamilyFormat> formats = new LinkedHashMap<>();
+    formats.put(FamilyFormat.key("ns:events", "d"), new FamilyFormat("zstd", "ROWPREFIX_FIXED_LENGTH", "4", 16384, "FAST_DIFF"));
+    formats.put(FamilyFormat.key("t", "f with space;and=odd"), new FamilyFormat("none", "NONE", "", 65536, "NONE"));
+    assertEquals(formats, FamilyFormat.decode(FamilyFormat.encode(formats)));
+    assertEquals(Map.of(), FamilyFormat.decode(null));
+  }
+
+  /**
+   * Two tables, two families: each table;family gets its folder and format; files roll between
+   * rows once past the maximum size, never inside a row; the bulk-load file info is there.
+   */
+  @Test
+  void eachTableFamilyGetsItsFolderFormatAndWholeRowsPerFile() throws Exception {
+    Configuration conf = new Configuration();
+    conf.setLong(HConstants.HREGION_MAX_FILESIZE, 20_000);
+    Map<String, FamilyFormat> formats = new LinkedHashMap<>();
+    formats.put(FamilyFormat.key("ns:a", "d"), new FamilyFormat("gz", "ROW", "", 4096, "FAST_DIFF"));
+    formats.put(FamilyFormat.key("b", "d"), new FamilyFormat("none", "NONE", "", 65536, "NONE"));
+    conf.set(HbulkConf.HFILE_FAMILIES, FamilyFormat.encode(formats));
+    Path work = new Path(tmp.toUri());
+    HFileWriters writers = new HFileWriters(conf, work, "attempt_1");
+    int rows = 200;
+    for (String table : List.of("b", "ns:a")) {
+      for (int r = 0; r < rows; r++) {
+        byte[] row = Bytes.toBytes(String.format("row%04d", r));
+        ImmutableBytesWritable key = new ImmutableBytesWritable(Bytes.add(Bytes.toBytes(table + ";"), row));
+        // A row's cells of two families interleave as the reducer sends them: d before e.
+        for (String family : List.of("d", "e")) {
+          for (int q = 0; q < 5; q++) {
+            writers.write(key, new KeyValue(row, Bytes.toBytes(family), Bytes.toBytes("q" + q), 7L,
+                Bytes.toBytes("value-" + table + "-" + r + "-" + q)));
+          }
+        }
+      }
+    }
+    writers.close(null);
+
+    for (String dir : List.of("b/d", "b/e", "ns/a/d", "ns/a/e")) {
+      List<java.nio.file.Path> files;
+      try (Stream<java.nio.file.Path> s = Files.list(tmp.resolve(dir))) {
+        files = s.filter(p -> !p.getFileName().toString().startsWith(".")).sorted().toList();
+      }
+      assertTrue(files.size() >= 2, dir + ": rolled past 20,000 bytes, " + files.size() + " files");
+      int cells = 0;
+      List<String[]> spans = new ArrayList<>();
+      for (java.nio.file.Path f : files) {
+        try (HFile.Reader reader = HFile.createReader(FileSystem.getLocal(conf), new Path(f.toUri()),
+            CacheConfig.DISABLED, true, conf)) {
+          boolean a = dir.startsWith("ns/a/d");
+          assertEquals(a ? "gz" : "none", reader.getFileContext().getCompression().getName(), dir);
+          assertEquals(a ? "FAST_DIFF" : "NONE", reader.getDataBlockEncoding().name(), dir);
+          // The block size is not stored; 4 KB blocks show as several blocks in a 20 KB file.
+          int blocks = reader.getTrailer().getDataIndexCount();
+          assertTrue(a ? blocks > 1 : blocks == 1, dir + ": " + blocks + " data blocks");
+          Map<byte[], byte[]> info = reader.getHFileInfo();
+          byte[] bloom = info.get(HStoreFile.BLOOM_FILTER_TYPE_KEY);
+          assertEquals(a ? "ROW" : null, bloom == null ? null : Bytes.toString(bloom), dir);
+          assertArrayEquals(Bytes.toBytes(true), info.get(HStoreFile.MAJOR_COMPACTION_KEY));
+          assertEquals("attempt_1", Bytes.toString(info.get(HStoreFile.BULKLOAD_TASK_KEY)));
+          assertTrue(info.containsKey(HStoreFile.BULKLOAD_TIME_KEY));
+          assertTrue(info.containsKey(HStoreFile.TIMERANGE_KEY));
+          HFileScanner scanner = reader.getScanner(conf, false, false);
+          assertTrue(scanner.seekTo());
+          String firstRow = null;
+          String lastRow = null;
+          do {
+            Cell c = scanner.getCell();
+            lastRow = Bytes.toString(CellUtil.cloneRow(c));
+            firstRow = firstRow == null ? lastRow : firstRow;
+            cells++;
+          } while (scanner.next());
+          spans.add(new String[] {firstRow, lastRow});
+        }
+      }
+      assertEquals(rows * 5, cells, dir);
+      spans.sort(java.util.Comparator.comparing(span -> span[0]));
+      for (int i = 1; i < spans.size(); i++) {
+        assertTrue(spans.get(i - 1)[1].compareTo(spans.get(i)[0]) < 0, dir + ": a row split across files");
+      }
+    }
+  }
+}
