@@ -1,5 +1,6 @@
 package org.hbulk.mappers.hfile;
 
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.Map;
@@ -31,7 +32,7 @@ public record FamilyFormat(String compression, String bloom, String bloomPrefixL
     StringBuilder s = new StringBuilder();
     for (Map.Entry<String, FamilyFormat> e : formats.entrySet()) {
       FamilyFormat f = e.getValue();
-      s.append(HEX.formatHex(e.getKey().getBytes(java.nio.charset.StandardCharsets.UTF_8))).append(' ')
+      s.append(HEX.formatHex(e.getKey().getBytes(StandardCharsets.UTF_8))).append(' ')
           .append(f.compression).append(' ').append(f.bloom).append(' ')
           .append(f.bloomPrefixLength.isEmpty() ? "-" : f.bloomPrefixLength).append(' ')
           .append(f.blockSize).append(' ').append(f.encoding).append('\n');
@@ -52,7 +53,7 @@ public record FamilyFormat(String compression, String bloom, String bloomPrefixL
       if (f.length != 6) {
         throw new IllegalArgumentException("not a family format line: '" + line + "'");
       }
-      formats.put(new String(HEX.parseHex(f[0]), java.nio.charset.StandardCharsets.UTF_8),
+      formats.put(new String(HEX.parseHex(f[0]), StandardCharsets.UTF_8),
           new FamilyFormat(f[1], f[2], f[3].equals("-") ? "" : f[3], Integer.parseInt(f[4]), f[5]));
     }
     return formats;

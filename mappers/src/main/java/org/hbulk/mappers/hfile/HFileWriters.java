@@ -11,6 +11,7 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.HRegionLocation;
+import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.NamespaceDescriptor;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
@@ -119,7 +120,7 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
     if (w.writer == null) {
       w.writer = open(w, cell);
     }
-    if (cell.getTimestamp() == HConstants.LATEST_TIMESTAMP && cell instanceof org.apache.hadoop.hbase.KeyValue kv) {
+    if (cell.getTimestamp() == HConstants.LATEST_TIMESTAMP && cell instanceof KeyValue kv) {
       kv.updateLatestStamp(Bytes.toBytes(now));
     }
     w.writer.append(cell);

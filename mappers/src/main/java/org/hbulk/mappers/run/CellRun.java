@@ -3,6 +3,7 @@ package org.hbulk.mappers.run;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
+import java.util.Arrays;
 import org.apache.hadoop.io.Writable;
 
 /**
@@ -69,7 +70,7 @@ public final class CellRun implements Writable {
 
   /** A cursor over a copy of this run's cells, positioned before the first. */
   public RunCursor cursor() {
-    return new RunCursor(java.util.Arrays.copyOf(bytes, length), 0, length);
+    return new RunCursor(Arrays.copyOf(bytes, length), 0, length);
   }
 
   @Override
@@ -89,7 +90,7 @@ public final class CellRun implements Writable {
 
   private void ensure(int capacity) {
     if (bytes.length < capacity) {
-      bytes = java.util.Arrays.copyOf(bytes, Math.max(capacity, bytes.length * 2));
+      bytes = Arrays.copyOf(bytes, Math.max(capacity, bytes.length * 2));
     }
   }
 
