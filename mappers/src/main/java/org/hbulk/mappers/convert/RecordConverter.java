@@ -221,10 +221,9 @@ public final class RecordConverter {
       cell.value().appendTo(record, arena);
       cellValueLength[cellCount] = arena.length() - cellValueOffset[cellCount];
       cellCount++;
-      if (qualifierExpr != null) {
-        // A computed qualifier can land anywhere; the fixed ones are already in order.
-        moveIntoOrder(before, cellCount - 1);
-      }
+      // Fixed columns come in order already (one comparison each); a computed qualifier can land
+      // anywhere, and so can every fixed column after it.
+      moveIntoOrder(before, cellCount - 1);
     }
     if (cellCount == before) {
       // HBase has no empty rows: this output writes nothing for this record.

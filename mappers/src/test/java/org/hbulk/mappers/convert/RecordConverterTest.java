@@ -167,9 +167,12 @@ class RecordConverterTest {
   void eachOutputsCellsComeInHBaseOrderComputedQualifiersIncluded() throws Exception {
     RecordConverter c = converter("[columns]\na = string\nb = string\n"
         + "[output o]\ntable = t\nkey = a\nz:a = a\nf:{b} = a\nf:m = b\nf:{a} = b\nb:x = a\n"
+        // A fixed qualifier that sorts after every computed one's text, "{...}".
+        + "f:\u00e9 = a\n"
         + "[output p]\ntable = t\nkey = b\nf:{b} = a\nf:c = b\n");
-    for (String[] line : new String[][] {{"zz,aa", "b:x f:aa f:m f:zz z:a | f:aa f:c"},
-        {"ab,ab", "b:x f:ab f:ab f:m z:a | f:ab f:c"}, {"mm,d", "b:x f:d f:m f:mm z:a | f:c f:d"}}) {
+    for (String[] line : new String[][] {{"zz,aa", "b:x f:aa f:m f:zz f:\u00e9 z:a | f:aa f:c"},
+        {"ab,ab", "b:x f:ab f:ab f:m f:\u00e9 z:a | f:ab f:c"}, {"mm,d", "b:x f:d f:m f:mm f:\u00e9 z:a | f:c f:d"},
+        {"\u00ff,d", "b:x f:d f:m f:\u00e9 f:\u00ff z:a | f:c f:d"}}) {
       byte[] b = line[0].getBytes(StandardCharsets.UTF_8);
       List<KeyValue> kvs = c.convert(b, b.length);
       StringBuilder shown = new StringBuilder();
