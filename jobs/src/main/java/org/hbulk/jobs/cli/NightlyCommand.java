@@ -11,15 +11,13 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.commons.io.output.TeeOutputStream;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FSDataInputStream;
-import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.client.Connection;
 import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
 import org.hbulk.jobs.load.LoadReport;
 import org.hbulk.jobs.load.NightlyRun;
+import org.hbulk.jobs.load.RunDirectory;
 import org.hbulk.mappers.spec.LoadSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -83,32 +81,26 @@ final class NightlyCommand implements Callable<Integer> {
       out.print(report.toText());
       out.println("report: " + report.runDir() + "/report.json");
     } catch (HbulkException e) {
-      log.println("hbulk: " + e.getMessage() + " (exit " + e.exitCode().code() + ")");
+      // Main prints the message on the terminal; the log gets it with its exit code.
+      said.writeBytes(("hbulk: " + e.getMessage() + " (exit " + e.exitCode().code() + ")\n")
+          .getBytes(StandardCharsets.UTF_8));
       throw e;
     } finally {
-      appendLog(conf, runDir, said.toByteArray());
+      appendLog(conf, runDir, said.toString(StandardCharsets.UTF_8));
     }
     return 0;
   }
 
-  private static void appendLog(Configuration conf, Path runDir, byte[] text) {
+  private static void appendLog(Configuration conf, Path runDir, String text) {
     try {
-      FileSystem fs = runDir.getFileSystem(conf);
-      if (!fs.exists(runDir)) {
+      RunDirectory run = RunDirectory.at(conf, runDir);
+      if (!run.fs().exists(run.root())) {
         return;
       }
-      Path file = new Path(runDir, "nightly.log");
-      byte[] before = new byte[0];
-      if (fs.exists(file)) {
-        try (FSDataInputStream in = fs.open(file)) {
-          before = in.readAllBytes();
-        }
-      }
+      Path file = new Path(run.root(), "nightly.log");
+      String before = run.fs().exists(file) ? run.readText(file) : "";
       // Rewritten rather than appended: not every file system supports append.
-      try (FSDataOutputStream o = fs.create(file, true)) {
-        o.write(before);
-        o.write(text);
-      }
+      run.writeText(file, before + text);
     } catch (IOException e) {
       // The log is a convenience: a run that worked does not fail over it.
     }

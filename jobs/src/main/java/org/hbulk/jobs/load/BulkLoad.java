@@ -91,7 +91,7 @@ public final class BulkLoad {
       throw new HbulkException(ExitCode.USAGE, "run directory " + run.root()
           + " already exists: give another --run-dir, or use 'hbulk complete --run-dir' to finish it");
     }
-    run.fs().mkdirs(run.root());
+    run.create();
     run.writeText(run.spec(), spec.text());
     String runId = run.root().getName();
     RunState state = RunState.create(runId, spec.source(), tables, runStartMillis);
@@ -153,9 +153,8 @@ public final class BulkLoad {
     if (collisions != null) {
       state.collisionViolation(collisions);
     }
-    HFileAccess access = HFileAccess.of(conf);
-    access.apply(run.fs(), run.root());
-    phase("inspect", "run directory readable by " + access.describe());
+    run.restrict();
+    phase("inspect", "run directory readable by " + run.access().describe());
     Map<String, List<RegionFiles>> regions = inventory(run, startKeys);
     state.phase("inspect", System.currentTimeMillis() - t2);
     LoadReport report = writeReport(run, state, regions);

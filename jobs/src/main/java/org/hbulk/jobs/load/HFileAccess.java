@@ -1,6 +1,7 @@
 package org.hbulk.jobs.load;
 
 import java.io.IOException;
+import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -17,9 +18,12 @@ import org.hbulk.mappers.HbulkConf;
  */
 final class HFileAccess {
   private final String group;
+  /** What nobody but the owner (and the group, if any) may do: every permission derives from it. */
+  private final FsPermission umask;
 
   private HFileAccess(String group) {
     this.group = group;
+    this.umask = new FsPermission(group == null ? (short) 0077 : (short) 0007);
   }
 
   static HFileAccess of(Configuration conf) {
@@ -29,15 +33,15 @@ final class HFileAccess {
 
   /** The job's umask: files are never readable by others, not even while the job writes them. */
   String umask() {
-    return group == null ? "077" : "007";
+    return String.format(Locale.ROOT, "%03o", umask.toShort());
   }
 
   FsPermission directoryPermission() {
-    return new FsPermission(group == null ? (short) 0700 : (short) 0770);
+    return FsPermission.getDirDefault().applyUMask(umask);
   }
 
   FsPermission filePermission() {
-    return new FsPermission(group == null ? (short) 0600 : (short) 0660);
+    return FsPermission.getFileDefault().applyUMask(umask);
   }
 
   /** Applies the group and permissions to {@code dir} and everything under it. */
@@ -46,10 +50,7 @@ final class HFileAccess {
   }
 
   private void set(FileSystem fs, FileStatus status) throws IOException {
-    if (group != null) {
-      fs.setOwner(status.getPath(), null, group);
-    }
-    fs.setPermission(status.getPath(), status.isDirectory() ? directoryPermission() : filePermission());
+    applyTo(fs, status.getPath(), status.isDirectory());
     if (status.isDirectory()) {
       for (FileStatus child : fs.listStatus(status.getPath())) {
         set(fs, child);
@@ -57,8 +58,17 @@ final class HFileAccess {
     }
   }
 
+  /** Applies the group and permissions to one file or directory. */
+  void applyTo(FileSystem fs, Path path, boolean directory) throws IOException {
+    if (group != null) {
+      fs.setOwner(path, null, group);
+    }
+    fs.setPermission(path, directory ? directoryPermission() : filePermission());
+  }
+
   String describe() {
-    return group == null ? "owner only (directories 0700, files 0600)"
-        : "owner and group " + group + " (directories 0770, files 0660)";
+    return (group == null ? "owner only" : "owner and group " + group)
+        + String.format(Locale.ROOT, " (directories %04o, files %04o)", directoryPermission().toShort(),
+            filePermission().toShort());
   }
 }

@@ -54,7 +54,7 @@ final class JobSetup {
     conf.set("hbase.fs.tmp.dir", run.scratch().toString());
     // A _SUCCESS file beside the family folders would only draw a warning from BulkLoadHFiles.
     conf.setBoolean("mapreduce.fileoutputcommitter.marksuccessfuljobs", false);
-    conf.set("fs.permissions.umask-mode", HFileAccess.of(conf).umask());
+    conf.set("fs.permissions.umask-mode", run.access().umask());
     if (isLocal(conf)) {
       useLocalCores(conf, inputBytes);
     }

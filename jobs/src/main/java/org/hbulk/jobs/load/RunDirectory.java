@@ -25,15 +25,33 @@ public final class RunDirectory {
   private static final String STATE_FILE = "run.properties";
   private final FileSystem fs;
   private final Path root;
+  private final HFileAccess access;
 
-  private RunDirectory(FileSystem fs, Path root) {
+  private RunDirectory(FileSystem fs, Path root, HFileAccess access) {
     this.fs = fs;
     this.root = root;
+    this.access = access;
   }
 
+  /** The run at {@code root}; who may read its files is {@link HFileAccess#of(Configuration)}'s to say. */
   public static RunDirectory at(Configuration conf, Path root) throws IOException {
     FileSystem fs = root.getFileSystem(conf);
-    return new RunDirectory(fs, fs.makeQualified(root));
+    return new RunDirectory(fs, fs.makeQualified(root), HFileAccess.of(conf));
+  }
+
+  HFileAccess access() {
+    return access;
+  }
+
+  /** Creates the run's directory, closed to everyone but the owner (and the group, if any). */
+  public void create() throws IOException {
+    fs.mkdirs(root);
+    access.applyTo(fs, root, true);
+  }
+
+  /** Closes everything the job wrote in the run to everyone but the owner (and the group, if any). */
+  public void restrict() throws IOException {
+    access.apply(fs, root);
   }
 
   public Path root() {
@@ -60,7 +78,7 @@ public final class RunDirectory {
     return new Path(root, "spec");
   }
 
-  /** Scratch space of the job (HFileOutputFormat2's partition file), removed after the job. */
+  /** Scratch space of the job (the shuffle's cut points), removed after the job. */
   public Path scratch() {
     return new Path(root, "_scratch");
   }
@@ -80,7 +98,7 @@ public final class RunDirectory {
   public void writeState(RunState state) throws IOException {
     // Written aside and renamed, so a crash never leaves a half-written state behind.
     Path tmp = new Path(root, "_" + STATE_FILE);
-    try (FSDataOutputStream out = fs.create(tmp, true)) {
+    try (FSDataOutputStream out = create(tmp)) {
       java.io.Writer w = new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8);
       state.properties().store(w, "hbulk run state");
       w.flush();
@@ -93,9 +111,21 @@ public final class RunDirectory {
   }
 
   public void writeText(Path file, String text) throws IOException {
-    try (OutputStream out = fs.create(file, true)) {
+    try (OutputStream out = create(file)) {
       out.write(text.getBytes(StandardCharsets.UTF_8));
     }
+  }
+
+  /**
+   * A new file (replacing any) that is never more open than the run's access allows, not even
+   * while written; the group, if any, gets its rights at once.
+   */
+  private FSDataOutputStream create(Path file) throws IOException {
+    FSDataOutputStream out = fs.create(file, access.filePermission(), true,
+        fs.getConf().getInt("io.file.buffer.size", 4096), fs.getDefaultReplication(file),
+        fs.getDefaultBlockSize(file), null);
+    access.applyTo(fs, file, false);
+    return out;
   }
 
   public String readText(Path file) throws IOException {

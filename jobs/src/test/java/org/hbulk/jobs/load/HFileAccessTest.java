@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.GroupPrincipal;
+import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermissions;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -45,12 +47,36 @@ class HFileAccessTest {
         java.nio.file.attribute.PosixFileAttributes.class).group().getName());
   }
 
+  /** The driver's own files (state, spec, report) are closed from the start, not only after the job. */
+  @Test
+  void theRunsOwnFilesAreTheOwnersFromTheStart() throws IOException {
+    Configuration conf = new Configuration(false);
+    conf.set("fs.permissions.umask-mode", "022");
+    RunDirectory run = RunDirectory.at(conf, new org.apache.hadoop.fs.Path(tmp.resolve("runs/r1").toUri()));
+    run.create();
+    run.writeText(run.spec(), "[columns]");
+    run.writeState(RunState.create("r1", "t.spec", java.util.List.of("t"), 1L));
+    run.writeText(run.report(), "{}");
+    Path root = tmp.resolve("runs/r1");
+    assertEquals("rwx------", mode(root));
+    for (String file : new String[] {"spec", "run.properties", "report.json"}) {
+      assertEquals("rw-------", mode(root.resolve(file)), file);
+    }
+  }
+
   private Path tree() throws IOException {
     Path run = Files.createDirectories(tmp.resolve("run"));
     Path family = Files.createDirectories(run.resolve("hfiles/t/d"));
     Files.writeString(family.resolve("f1"), "cells");
     Files.writeString(run.resolve("report.json"), "{}");
     Files.setPosixFilePermissions(family.resolve("f1"), PosixFilePermissions.fromString("rw-rw-rw-"));
+    // Another group first, where the account may set one, so that taking the group is seen to happen.
+    try {
+      GroupPrincipal other = tmp.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByGroupName("daemon");
+      Files.getFileAttributeView(family.resolve("f1"), PosixFileAttributeView.class).setGroup(other);
+    } catch (IOException | UnsupportedOperationException e) {
+      // Not allowed to this account: the file keeps the primary group.
+    }
     return run;
   }
 
