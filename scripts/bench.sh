@@ -4,7 +4,7 @@
 # For each row count it generates clickstream events (10 columns, about 115 bytes a row, quoted
 # fields, increasing timestamps, skewed users; conf/bench/events.spec) as CSV for hbulk and as the
 # equivalent TSV (row key in front) for ImportTsv, then times:
-#   hbulk prepare, hbulk complete (the report's counts are checked);
+#   hbulk prepare (checked to reject no record), hbulk complete;
 #   ImportTsv with importtsv.bulk.output at its defaults, then with hbulk's local parallelism;
 #   ImportTsv's Put path; a single-thread parse + sort + write floor (no framework).
 # It prints seconds, rows/s and MB/s per step, and the ratios the project's targets are about.
@@ -43,7 +43,6 @@ logs="${HBULK_VAR}/logs"
 
 (cd "${HBULK_ROOT}" && mvn -B -q -Dmaven.test.skip=true install) || die 1 "the build failed"
 mkdir -p "${logs}"
-"${here}/hbase-local.sh" start >"${logs}/hbase-start.log" 2>&1 || { cat "${logs}/hbase-start.log" >&2; die 1 "HBase did not start"; }
 cleanup() {
   if [[ "${keep}" == false ]]; then
     "${here}/hbase-local.sh" stop >/dev/null 2>&1 || true
@@ -51,6 +50,9 @@ cleanup() {
   fi
 }
 trap cleanup EXIT
+"${here}/hbase-local.sh" start >"${logs}/hbase-start.log" 2>&1 || { cat "${logs}/hbase-start.log" >&2; die 1 "HBase did not start"; }
+# hbulk talks to the benchmark's HBase, whatever HBULK_CONF_DIR the caller has set.
+export HBULK_CONF_DIR="${HBULK_VAR}/hbase/conf"
 
 classpath="${HBULK_VAR}/hbase/conf:$(project_classpath)"
 # shellcheck disable=SC2206 # word splitting of the JVM flags is intended

@@ -22,6 +22,8 @@ final class JobJarProcess {
   private final Path confDir;
   private final Path logDir;
   private final String heap;
+  /** The cluster's jars: the test classpath without what the job jar bundles. */
+  private final List<String> cluster = new ArrayList<>();
 
   /**
    * @param conf the cluster's client configuration, written as a conf directory under {@code work}
@@ -38,34 +40,50 @@ final class JobJarProcess {
         conf.writeXml(o);
       }
     }
-  }
-
-  record Run(int code, String out, String err) {}
-
-  Run run(String... args) throws Exception {
-    List<String> cluster = new ArrayList<>();
     for (String jar : Files.readString(Path.of(System.getProperty("hbulk.test.classpath"))).strip()
         .split(File.pathSeparator)) {
       if (!jar.contains("hbulk-mappers") && !jar.contains("commons-csv") && !jar.contains("picocli")) {
         cluster.add(jar);
       }
     }
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx" + heap));
-    command.addAll(Arrays.asList(System.getProperty("hbulk.jdk17.opens", "").split(" +")));
+  }
+
+  record Run(int code, String out, String err) {}
+
+  /** Runs hbulk from the job jar on the cluster's classpath, as {@code hadoop jar} does. */
+  Run run(String... args) throws Exception {
+    List<String> command = new ArrayList<>(List.of(java(), "-Xmx" + heap));
+    String opens = System.getProperty("hbulk.jdk17.opens", "").strip();
+    if (!opens.isEmpty()) {
+      command.addAll(Arrays.asList(opens.split(" +")));
+    }
     command.add("-Dlog4j.configuration=file:" + Path.of("../conf/log4j.properties").toAbsolutePath());
     command.add("-cp");
     command.add(JOB_JAR.toAbsolutePath() + File.pathSeparator + confDir + File.pathSeparator
         + String.join(File.pathSeparator, cluster));
     command.add("org.hbulk.jobs.cli.Launcher");
     command.addAll(List.of(args));
-    command.removeIf(String::isEmpty);
+    return execute(command, logDir);
+  }
+
+  /** Runs {@code java -jar JOB_JAR args}: no Hadoop, no HBase on the classpath. */
+  static Run javaJar(Path logDir, String... args) throws Exception {
+    List<String> command = new ArrayList<>(List.of(java(), "-jar", JOB_JAR.toString()));
+    command.addAll(List.of(args));
+    return execute(command, logDir);
+  }
+
+  private static String java() {
+    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+  }
+
+  private static Run execute(List<String> command, Path logDir) throws Exception {
     Path outFile = Files.createTempFile(logDir, "hbulk-", ".out");
     Path errFile = Files.createTempFile(logDir, "hbulk-", ".err");
     Process p = new ProcessBuilder(command).redirectOutput(outFile.toFile()).redirectError(errFile.toFile()).start();
     if (!p.waitFor(10, TimeUnit.MINUTES)) {
       p.destroyForcibly().waitFor();
-      throw new AssertionError("hbulk " + String.join(" ", args) + " did not finish in 10 minutes");
+      throw new AssertionError(String.join(" ", command) + " did not finish in 10 minutes");
     }
     return new Run(p.exitValue(), Files.readString(outFile), Files.readString(errFile));
   }

@@ -58,7 +58,7 @@ public final class BenchData {
           quote(k == 0 ? csv : csv.append(','), f.get(k));
         }
         byte[] line = csv.toString().getBytes(StandardCharsets.UTF_8);
-        keys.convert(line, line.length);
+        keys.read(line, line.length);
         tsv.setLength(0);
         tsv.append(new String(keys.lastRows().get(0), StandardCharsets.UTF_8));
         for (String field : f) {

@@ -104,26 +104,18 @@ public final class BulkLoad {
 
     long t1 = System.currentTimeMillis();
     Map<String, byte[][]> startKeys = new LinkedHashMap<>();
-    Job job;
-    List<RegionLocator> locators = new ArrayList<>();
-    try {
-      for (String table : tables) {
-        RegionLocator locator = connection.getRegionLocator(TableName.valueOf(table));
-        locators.add(locator);
+    for (String table : tables) {
+      try (RegionLocator locator = connection.getRegionLocator(TableName.valueOf(table))) {
         startKeys.put(table, locator.getStartKeys());
-        state.startKeys(table, startKeys.get(table));
       }
-      warn(spec, inputs, startKeys);
-      int regions = startKeys.values().stream().mapToInt(k -> k.length).sum();
-      phase("job", String.format(Locale.ROOT, "%d input file(s), %s, into %d region(s) of %s",
-          inputPaths.size(), LoadReport.bytes(inputBytes), regions, String.join(", ", tables)));
-      job = JobSetup.create(conf, spec, inputPaths, inputBytes, run, runId, runStartMillis,
-          new ArrayList<>(descriptors.values()), locators, startKeys);
-    } finally {
-      for (RegionLocator l : locators) {
-        l.close();
-      }
+      state.startKeys(table, startKeys.get(table));
     }
+    warn(spec, inputs, startKeys);
+    phase("job", String.format(Locale.ROOT, "%d input file(s), %s, into %d region(s) of %s",
+        inputPaths.size(), LoadReport.bytes(inputBytes), startKeys.values().stream().mapToInt(k -> k.length).sum(),
+        String.join(", ", tables)));
+    Job job = JobSetup.create(conf, spec, inputPaths, inputBytes, run, runId, runStartMillis,
+        new ArrayList<>(descriptors.values()), startKeys);
     runJob(job);
     state.jobId(job.getJobID().toString());
     state.reducers(job.getNumReduceTasks());
@@ -238,7 +230,8 @@ public final class BulkLoad {
     long pause = conf.getLong(HbulkConf.COMPLETE_BACKOFF_MS, HbulkConf.COMPLETE_BACKOFF_DEFAULT);
     for (int attempt = 1; ; attempt++) {
       try {
-        return BulkLoadHFiles.create(conf).bulkLoad(TableName.valueOf(table), tableDir(run, table)).size();
+        return BulkLoadHFiles.create(conf)
+            .bulkLoad(TableName.valueOf(table), HFileWriters.tableDirectory(run.hfiles(), table)).size();
       } catch (IOException e) {
         if (attempt >= attempts) {
           throw new HbulkException(ExitCode.LOAD_FAILED, "bulk load into " + table + " failed " + attempts
@@ -258,16 +251,12 @@ public final class BulkLoad {
     }
   }
 
-  /** Where the reducers put a table's family folders: hfiles/[namespace/]table. */
-  private static Path tableDir(RunDirectory run, String table) {
-    return HFileWriters.tableDirectory(run.hfiles(), table);
-  }
-
   private Map<String, List<RegionFiles>> inventory(RunDirectory run, Map<String, byte[][]> startKeys)
       throws IOException {
     Map<String, List<RegionFiles>> regions = new LinkedHashMap<>();
     for (Map.Entry<String, byte[][]> t : startKeys.entrySet()) {
-      regions.put(t.getKey(), HFileInventory.of(conf, tableDir(run, t.getKey()), t.getValue()));
+      Path tableDir = HFileWriters.tableDirectory(run.hfiles(), t.getKey());
+      regions.put(t.getKey(), HFileInventory.of(conf, tableDir, t.getValue()));
     }
     return regions;
   }
@@ -397,7 +386,7 @@ public final class BulkLoad {
     long records = 0;
     for (byte[] r : InputSample.firstRecords(conf, spec, inputs.get(0), KEY_SAMPLE)) {
       try {
-        converter.convert(r, r.length);
+        converter.read(r, r.length);
       } catch (RejectException e) {
         continue;
       }

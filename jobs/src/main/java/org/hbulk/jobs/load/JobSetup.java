@@ -7,14 +7,10 @@ import java.util.Map;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
-import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.TableDescriptor;
-import org.apache.hadoop.hbase.mapreduce.MultiTableIncrementalLoad;
 import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
 import org.apache.hadoop.hbase.util.BloomFilterUtil;
-import org.apache.hadoop.hbase.util.MapReduceExtendedCell;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
@@ -22,8 +18,10 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
+import org.apache.hadoop.mapreduce.lib.partition.TotalOrderPartitioner;
 import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.hfile.FamilyFormat;
+import org.hbulk.mappers.hfile.HFilesOutputFormat;
 import org.hbulk.mappers.mapreduce.CsvInputFormat;
 import org.hbulk.mappers.mapreduce.CsvToCellsMapper;
 import org.hbulk.mappers.mapreduce.RejectWriter;
@@ -45,13 +43,11 @@ final class JobSetup {
 
   static Job create(Configuration base, LoadSpec spec, List<Path> inputs, long inputBytes,
       RunDirectory run, String runId, long runStartMillis, List<TableDescriptor> tables,
-      List<RegionLocator> locators, Map<String, byte[][]> startKeys) throws IOException {
+      Map<String, byte[][]> startKeys) throws IOException {
     Configuration conf = new Configuration(base);
     spec.toConfiguration(conf);
     conf.set(HbulkConf.RUN_ID, runId);
     conf.setLong(HbulkConf.RUN_START_MILLIS, runStartMillis);
-    // HFileOutputFormat2 writes its partition file here; keep it inside the run, not in /user or /tmp.
-    conf.set("hbase.fs.tmp.dir", run.scratch().toString());
     // A _SUCCESS file beside the family folders would only draw a warning from BulkLoadHFiles.
     conf.setBoolean("mapreduce.fileoutputcommitter.marksuccessfuljobs", false);
     conf.set("fs.permissions.umask-mode", run.access().umask());
@@ -64,31 +60,30 @@ final class JobSetup {
     FileInputFormat.setInputPaths(job, inputs.toArray(new Path[0]));
     FileInputFormat.setInputDirRecursive(job, true);
     job.setMapperClass(CsvToCellsMapper.class);
-    job.setMapOutputKeyClass(ImmutableBytesWritable.class);
-    job.setMapOutputValueClass(MapReduceExtendedCell.class);
-    FileOutputFormat.setOutputPath(job, run.hfiles());
     MultipleOutputs.addNamedOutput(job, RejectWriter.NAMED_OUTPUT, TextOutputFormat.class,
         NullWritable.class, Text.class);
-    // Always HBase's multi-table output, even for one table: one code path, each family's HFile
-    // settings from its table, HBase's jars shipped, security tokens.
-    MultiTableIncrementalLoad.configure(job, tables, locators);
+    // The shuffle sorts runs of cells (a record's cells of one row, in order) by the whole key of
+    // their first cell, cut at the first cell of every region; a reduce call gets one row's runs,
+    // which it merges and streams into HFiles laid out per table and family, each family's HFile
+    // format read from its table here.
+    job.setOutputFormatClass(HFilesOutputFormat.class);
+    FileOutputFormat.setOutputPath(job, run.hfiles());
     job.getConfiguration().set(HbulkConf.HFILE_FAMILIES, FamilyFormat.encode(familyFormats(tables)));
-    // Then the shuffle sorts runs of cells (a record's cells of one row, in order) by the whole key
-    // of their first cell instead of Puts, cut at the first cell of every region; a reduce call
-    // gets one row's runs, which it merges and streams into HFiles.
     job.setMapOutputKeyClass(CellKey.class);
     job.setMapOutputValueClass(CellRun.class);
     job.setSortComparatorClass(CellKey.Comparator.class);
     job.setGroupingComparatorClass(CellKey.RowComparator.class);
+    job.setPartitionerClass(TotalOrderPartitioner.class);
     job.setNumReduceTasks(CellPartitions.write(job.getConfiguration(),
         new Path(run.scratch(), "cell-partitions"), startKeys));
     job.setReducerClass(CellStreamReducer.class);
-    // The tasks need commons-csv and hbulk's own classes besides what HBase adds.
-    if (isLocal(conf)) {
-      // In-process tasks share the driver's classpath; shipping jars would only make the local
-      // runner try (and fail) to symlink them into the working directory.
-      job.getConfiguration().unset("tmpjars");
-    } else {
+    // HBase's delegation token where security is on (a no-op otherwise).
+    TableMapReduceUtil.initCredentials(job);
+    // On a cluster the tasks need HBase's jars, commons-csv and hbulk's own classes. In-process
+    // tasks share the driver's classpath: shipping jars would only make the local runner try (and
+    // fail) to symlink them into the working directory.
+    if (!isLocal(conf)) {
+      TableMapReduceUtil.addDependencyJars(job);
       TableMapReduceUtil.addDependencyJarsForClasses(job.getConfiguration(), CSVFormat.class,
           LoadSpec.class, org.apache.commons.io.IOUtils.class);
     }

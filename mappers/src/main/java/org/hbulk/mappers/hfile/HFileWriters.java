@@ -65,19 +65,21 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
   private FamilyWriter current;
   private Connection connection;
 
-  /** One table's family: its folder and the file being written. */
+  /** One table's family: its folder, its format (null: HBase's defaults) and the file being written. */
   private static final class FamilyWriter {
     final byte[] table;
     final byte[] family;
     final Path dir;
+    final FamilyFormat format;
     StoreFileWriter writer;
     long written;
     Cell last;
 
-    FamilyWriter(byte[] table, byte[] family, Path dir) {
+    FamilyWriter(byte[] table, byte[] family, Path dir, FamilyFormat format) {
       this.table = table;
       this.family = family;
       this.dir = dir;
+      this.format = format;
     }
 
     boolean holds(byte[] tableRow, Cell cell) {
@@ -140,7 +142,7 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
     if (w == null) {
       Path dir = new Path(tableDirectory(workDir, table), family);
       fs.mkdirs(dir);
-      w = new FamilyWriter(Bytes.toBytes(table), CellUtil.cloneFamily(cell), dir);
+      w = new FamilyWriter(Bytes.toBytes(table), CellUtil.cloneFamily(cell), dir, formats.get(key));
       writers.put(key, w);
     }
     return w;
@@ -149,7 +151,7 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
   private StoreFileWriter open(FamilyWriter w, Cell first) throws IOException {
     String table = Bytes.toString(w.table);
     String family = Bytes.toString(w.family);
-    FamilyFormat format = formats.get(FamilyFormat.key(table, family));
+    FamilyFormat format = w.format;
     Configuration writerConf = conf;
     String compressionName = conf.get(COMPRESSION_OVERRIDE,
         format != null ? format.compression() : conf.get("hfile.compression", "none"));

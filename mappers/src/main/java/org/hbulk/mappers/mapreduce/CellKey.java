@@ -147,14 +147,12 @@ public final class CellKey implements WritableComparable<CellKey> {
    * then timestamp and type, both descending.
    */
   static int compareKeys(byte[] a, int ao, int al, byte[] b, int bo, int bl) {
-    int ar = Bytes.toShort(a, ao) & 0xffff;
-    int br = Bytes.toShort(b, bo) & 0xffff;
-    int c = Bytes.compareTo(a, ao + 2, ar, b, bo + 2, br);
+    int c = compareRows(a, ao, b, bo);
     if (c != 0) {
       return c;
     }
-    int af = ao + 2 + ar;
-    int bf = bo + 2 + br;
+    int af = ao + 2 + (Bytes.toShort(a, ao) & 0xffff);
+    int bf = bo + 2 + (Bytes.toShort(b, bo) & 0xffff);
     int afl = a[af] & 0xff;
     int bfl = b[bf] & 0xff;
     c = Bytes.compareTo(a, af + 1, afl, b, bf + 1, bfl);
@@ -176,6 +174,16 @@ public final class CellKey implements WritableComparable<CellKey> {
     return (b[bEnd + 8] & 0xff) - (a[aEnd + 8] & 0xff);
   }
 
+  /** Order of the {@code table;row} of two keys in KeyValue key layout. */
+  static int compareRows(byte[] a, int ao, byte[] b, int bo) {
+    return Bytes.compareTo(a, ao + 2, Bytes.toShort(a, ao) & 0xffff, b, bo + 2, Bytes.toShort(b, bo) & 0xffff);
+  }
+
+  /** Where a serialized key's bytes start, after the length that {@link #write} puts in front. */
+  private static int afterLength(byte[] b, int start) {
+    return start + WritableUtils.decodeVIntSize(b[start]);
+  }
+
   /** Compares serialized keys without deserializing them: the shuffle's sort comparator. */
   public static final class Comparator extends WritableComparator {
     public Comparator() {
@@ -184,9 +192,9 @@ public final class CellKey implements WritableComparable<CellKey> {
 
     @Override
     public int compare(byte[] b1, int s1, int l1, byte[] b2, int s2, int l2) {
-      int n1 = WritableUtils.decodeVIntSize(b1[s1]);
-      int n2 = WritableUtils.decodeVIntSize(b2[s2]);
-      return compareKeys(b1, s1 + n1, l1 - n1, b2, s2 + n2, l2 - n2);
+      int k1 = afterLength(b1, s1);
+      int k2 = afterLength(b2, s2);
+      return compareKeys(b1, k1, l1 - (k1 - s1), b2, k2, l2 - (k2 - s2));
     }
 
     @Override
@@ -204,19 +212,13 @@ public final class CellKey implements WritableComparable<CellKey> {
 
     @Override
     public int compare(byte[] b1, int s1, int l1, byte[] b2, int s2, int l2) {
-      int n1 = WritableUtils.decodeVIntSize(b1[s1]);
-      int n2 = WritableUtils.decodeVIntSize(b2[s2]);
-      return compareRows(b1, s1 + n1, b2, s2 + n2);
+      return compareRows(b1, afterLength(b1, s1), b2, afterLength(b2, s2));
     }
 
     @Override
     @SuppressWarnings("rawtypes")
     public int compare(WritableComparable a, WritableComparable b) {
       return compareRows(((CellKey) a).bytes, 0, ((CellKey) b).bytes, 0);
-    }
-
-    private static int compareRows(byte[] a, int ao, byte[] b, int bo) {
-      return Bytes.compareTo(a, ao + 2, Bytes.toShort(a, ao) & 0xffff, b, bo + 2, Bytes.toShort(b, bo) & 0xffff);
     }
   }
 }

@@ -40,32 +40,29 @@ public class RunCursor {
         return false;
       }
     }
-    byte[] b = buf;
-    familyLength = b[pos];
+    familyLength = buf[pos];
     familyOffset = pos + 1;
     pos = familyOffset + familyLength;
+    qualifierLength = readVarint();
+    qualifierOffset = pos;
+    pos += qualifierLength;
+    valueLength = readVarint();
+    valueOffset = pos;
+    pos += valueLength;
+    return true;
+  }
+
+  /** Reads a length written by {@link CellRun#putVarint} at the current position. */
+  private int readVarint() {
     int v = 0;
     int shift = 0;
     byte x;
     do {
-      x = b[pos++];
+      x = buf[pos++];
       v |= (x & 0x7f) << shift;
       shift += 7;
     } while (x < 0);
-    qualifierLength = v;
-    qualifierOffset = pos;
-    pos += v;
-    v = 0;
-    shift = 0;
-    do {
-      x = b[pos++];
-      v |= (x & 0x7f) << shift;
-      shift += 7;
-    } while (x < 0);
-    valueLength = v;
-    valueOffset = pos;
-    pos += v;
-    return true;
+    return v;
   }
 
   /** Loads the next run when this one is done; an in-memory run has no next. */

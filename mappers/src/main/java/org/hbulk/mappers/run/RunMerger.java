@@ -44,7 +44,6 @@ public final class RunMerger {
   private final RunCursor pending = new RunCursor(new byte[CellRun.HEADER], 0, CellRun.HEADER);
   private boolean hasPending;
   private long collided;
-  private long cellsWritten;
   private long spillFiles;
 
   /**
@@ -84,7 +83,6 @@ public final class RunMerger {
     writeBefore(null);
     if (hasPending) {
       sink.write(pending);
-      cellsWritten++;
       hasPending = false;
     }
     held = 0;
@@ -99,10 +97,6 @@ public final class RunMerger {
     long c = collided;
     collided = 0;
     return c;
-  }
-
-  public long cellsWritten() {
-    return cellsWritten;
   }
 
   /** Files written because overlapping runs passed the memory limit. */
@@ -142,7 +136,6 @@ public final class RunMerger {
     }
     if (hasPending) {
       sink.write(pending);
-      cellsWritten++;
     }
     hold(cell);
     hasPending = true;
