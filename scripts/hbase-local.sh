@@ -69,7 +69,12 @@ hmaster_command() {
   local opts=(${JDK17_OPENS})
   hmaster_cmd=("${JAVA:-java}" "-Xmx${HBASE_HEAP:-2g}" "${opts[@]}"
     "-Dlog4j.configuration=file:${HBULK_ROOT}/conf/log4j.properties" -Dhbulk.log.level=INFO
-    -cp "${conf_dir}:$(project_classpath)" org.apache.hadoop.hbase.master.HMaster)
+    -cp "${conf_dir}:$(project_classpath)" org.apache.hadoop.hbase.master.HMaster
+    # The server on the raw local file system: no .crc file beside each of its files. HFiles and
+    # WALs carry HBase's own checksums; the .crc files only doubled the work of a bulk load, which
+    # on the local file system is a copy into HBase's staging folder (HBase renames only within one
+    # HDFS). Server only: the client's local job runner requires Hadoop's checksummed LocalFileSystem.
+    -Dfs.file.impl=org.apache.hadoop.fs.RawLocalFileSystem)
 }
 
 ping() {
