@@ -3,6 +3,7 @@ package org.hbulk.mappers.mapreduce;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Iterator;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
@@ -17,6 +18,7 @@ import org.hbulk.mappers.run.CellRun;
 import org.hbulk.mappers.run.RunCursor;
 import org.hbulk.mappers.run.RunMerger;
 import org.hbulk.mappers.spec.LoadSpec;
+import org.hbulk.mappers.spec.OutputSpec;
 
 /**
  * Streams each row's cells into HFiles. One call gets all the runs of one row (one per record
@@ -31,6 +33,8 @@ import org.hbulk.mappers.spec.LoadSpec;
  */
 public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesWritable, Cell> {
   private boolean[] sharedRows;
+  /** Per output: no computed qualifier, so a record's cells all have different columns. */
+  private boolean[] distinctColumns;
   /** The current row's "table;row", the key {@link HFileWriters} reads the table from: offset 0, exact length. */
   private final ImmutableBytesWritable tableRow = new ImmutableBytesWritable(new byte[0]);
   private int rowOffset;
@@ -45,8 +49,11 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
     hfiles = hfileWriter(context);
     LoadSpec spec = LoadSpec.fromConfiguration(context.getConfiguration());
     sharedRows = new boolean[spec.outputs().size()];
+    distinctColumns = new boolean[sharedRows.length];
     for (int o = 0; o < sharedRows.length; o++) {
-      sharedRows[o] = spec.outputs().get(o).sharedRows();
+      OutputSpec output = spec.outputs().get(o);
+      sharedRows[o] = output.sharedRows();
+      distinctColumns[o] = output.cells().stream().allMatch(c -> c.qualifierExpr() == null);
     }
     long buffer = context.getConfiguration().getLong(HbulkConf.ROW_MERGE_BUFFER_BYTES,
         HbulkConf.ROW_MERGE_BUFFER_DEFAULT);
@@ -62,8 +69,16 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
     byte[] tr = Arrays.copyOfRange(key.bytes(), 2, 2 + key.tableRowLength());
     tableRow.set(tr);
     rowOffset = indexOf(tr, (byte) ';') + 1;
+    Iterator<CellRun> it = runs.iterator();
+    CellRun first = it.next();
+    // Asking for the next run does not read it, so the first is still whole.
+    if (!it.hasNext() && distinctColumns[first.output()]) {
+      merger.writeAlone(first);
+      rowsOfTable(context).increment(1);
+      return;
+    }
     long records = 0;
-    for (CellRun run : runs) {
+    for (CellRun run = first; run != null; run = it.hasNext() ? it.next() : null) {
       if (!sharedRows[run.output()]) {
         records++;
       }

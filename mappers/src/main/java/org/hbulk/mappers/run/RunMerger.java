@@ -42,6 +42,7 @@ public final class RunMerger {
   private long held;
   private final CellRun pendingRun = new CellRun();
   private final RunCursor pending = new RunCursor(new byte[CellRun.HEADER], 0, CellRun.HEADER);
+  private final RunCursor alone = new RunCursor(new byte[CellRun.HEADER], 0, CellRun.HEADER);
   private boolean hasPending;
   private long collided;
   private long spillFiles;
@@ -75,6 +76,18 @@ public final class RunMerger {
     held += cursor.heldBytes();
     if (held > memoryLimit && open.size() > 1) {
       spill();
+    }
+  }
+
+  /**
+   * Writes a whole row made of this one run, whose cells all have different columns (its output
+   * has no computed qualifier), as it is: nothing to hold, copy or compare. Most rows are such a
+   * run, one record's. Not to be mixed with {@link #add} in one row.
+   */
+  public void writeAlone(CellRun run) throws IOException {
+    alone.reset(run.bytes(), 0, run.length());
+    while (alone.next()) {
+      sink.write(alone);
     }
   }
 

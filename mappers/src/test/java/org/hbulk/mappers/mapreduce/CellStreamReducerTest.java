@@ -73,6 +73,7 @@ class CellStreamReducerTest {
     conf.setLong(HbulkConf.ROW_MERGE_BUFFER_BYTES, 4096);
     LoadSpec.parse("t.spec", "[columns]\nr = string\n[output o]\ntable = t\nkey = r\nd:a = r\n"
         + "[output wide]\ntable = t\nkey = r\nshared-rows = true\nd:b = r\n"
+        + "[output computed]\ntable = t\nkey = r\nd:{r} = r\n"
         + "[load]\ncollisions = " + policy + "\n").toConfiguration(conf);
     Map<String, List<CellRun>> rows = new LinkedHashMap<>();
     Map<String, CellKey> firstKeys = new LinkedHashMap<>();
@@ -141,6 +142,16 @@ class CellStreamReducerTest {
     ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> fail = driver("fail", fourRecords(false));
     assertEquals(5, run(fail).size(), "counted; the driver refuses the load");
     assertEquals(1, fail.getCounters().findCounter(HbulkCounter.CELLS_COLLAPSED).getValue());
+  }
+
+  @Test
+  void aLoneRecordWhoseComputedQualifiersMeetIsStillMerged() throws Exception {
+    // Output 2 computes its qualifiers, so one record can give one column twice; output 0 cannot.
+    ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> d = driver("keep-max-value", List.of(
+        rec("p", 0, 5, "a=x", "b=y"), rec("q", 2, 5, "k=1", "k=2", "m=3")));
+    assertEquals(List.of("p/a@5=x", "p/b@5=y", "q/k@5=2", "q/m@5=3"), run(d));
+    assertEquals(1, d.getCounters().findCounter(HbulkCounter.CELLS_COLLAPSED).getValue());
+    assertEquals(2, d.getCounters().findCounter(HbulkCounter.TABLE_ROWS_GROUP, "t").getValue());
   }
 
   @Test
