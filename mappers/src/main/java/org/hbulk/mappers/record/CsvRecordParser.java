@@ -56,9 +56,7 @@ public final class CsvRecordParser {
         open();
       }
       feed.set(text);
-      for (String value : records.next()) {
-        fields.add(value);
-      }
+      addAll(records.next());
       return fields;
     } catch (IOException | UncheckedIOException | IllegalStateException | NoSuchElementException e) {
       // The parser ran out of input inside a token: start the next record with a fresh one.
@@ -79,12 +77,17 @@ public final class CsvRecordParser {
         throw new RejectException(RejectReason.MALFORMED_CSV,
             "a line break outside quotes splits this record in two");
       }
-      for (String value : record) {
-        fields.add(value);
-      }
+      addAll(record);
       return fields;
     } catch (IOException | UncheckedIOException | IllegalStateException | NoSuchElementException e) {
       throw new RejectException(RejectReason.MALFORMED_CSV, describe(e));
+    }
+  }
+
+  /** By index: a record's iterator builds a list of its values through a stream first. */
+  private void addAll(CSVRecord record) {
+    for (int i = 0, n = record.size(); i < n; i++) {
+      fields.add(record.get(i));
     }
   }
 
