@@ -10,13 +10,18 @@
 #   ImportTsv's Put path; a single-thread parse + sort + write floor (no framework).
 # It prints seconds, rows/s and MB/s per step, and the ratios the project's targets are about.
 #
-#   scripts/bench.sh [--rows "1000000 4000000"] [--keep]
+# With --repeat N, every step runs N times in rounds (each round all steps once, on fresh tables)
+# and the median is printed, with every round's time beside it. Before each round both input files
+# are read once, so every step reads its input from the page cache, whichever runs first.
+#
+#   scripts/bench.sh [--rows "1000000 4000000"] [--repeat N] [--keep]
 #     --rows LIST   row counts to run, in one go (default "1000000 4000000")
+#     --repeat N    rounds per row count; medians are printed (default 1)
 #     --keep        leave the benchmark's HBase running with its tables (default: stop and wipe)
 #   scripts/bench.sh --help
 #
-# Needs about 25 GB of free disk for 4,000,000 rows. Exit codes: 0 done; 2 bad usage; 1 a step
-# failed (its log is printed).
+# Needs about 8 GB of free disk per round at 4,000,000 rows. Exit codes: 0 done; 2 bad usage; 1 a
+# step failed (its log is printed).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -24,12 +29,14 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "${here}/lib.sh"
 
 row_counts="1000000 4000000"
+repeat=1
 keep=false
 while (( $# > 0 )); do
   case "$1" in
     --rows) [[ $# -ge 2 && "$2" =~ ^[0-9\ ]+$ ]] || die 2 "--rows needs numbers, e.g. --rows \"1000000 4000000\""; row_counts="$2"; shift 2 ;;
+    --repeat) [[ $# -ge 2 && "$2" =~ ^[1-9][0-9]*$ ]] || die 2 "--repeat needs a positive number"; repeat="$2"; shift 2 ;;
     --keep) keep=true; shift ;;
-    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die 2 "unknown argument: $1 (see --help)" ;;
   esac
 done
@@ -80,10 +87,18 @@ timed() {
   seconds="$(awk -v a="${t0}" -v b="${t1}" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')"
 }
 
-# row NAME SECONDS ROWS BYTES: one line of the results table.
+# row NAME SECONDS ROWS BYTES [ROUNDS]: one line of the results table, each round's time after it.
 row() {
-  awk -v n="$1" -v s="$2" -v r="$3" -v b="$4" \
-    'BEGIN { printf "  %-44s %8.1f s %10.0f rows/s %7.1f MB/s\n", n, s, r / s, b / 1048576 / s }'
+  awk -v n="$1" -v s="$2" -v r="$3" -v b="$4" -v all="${5:-}" \
+    'BEGIN { printf "  %-52s %8.1f s %10.0f rows/s %7.1f MB/s", n, s, r / s, b / 1048576 / s;
+             if (split(all, x, " ") > 1) printf "   (rounds:%s)", all; printf "\n" }'
+}
+
+# median "SECONDS...": the middle value of a space-separated list (the mean of the two middle ones
+# for an even count).
+median() {
+  tr ' ' '\n' <<<"$1" | sort -n | awk 'NF { v[++n] = $1 }
+    END { printf "%.1f", (n % 2) ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2 }'
 }
 
 ratio() {
@@ -100,54 +115,66 @@ for rows in "${counts[@]}"; do
   fi
   csv_bytes="$(stat -c %s "${data}/events.csv")"
   tsv_bytes="$(stat -c %s "${data}/events.tsv")"
-  for t in hbulk hbulk_load itsv itsv_par put; do
-    "${here}/hbulk" create-table --spec "${spec}" --table "bench_${t}_${rows}" >"${logs}/create-${t}.log" 2>&1 \
-      || { cat "${logs}/create-${t}.log" >&2; die 1 "create-table failed"; }
+  declare -A times=()
+  for (( round = 1; round <= repeat; round++ )); do
+    suffix="${rows}_r${round}"
+    for t in hbulk hbulk_load itsv itsv_par put; do
+      "${here}/hbulk" create-table --spec "${spec}" --table "bench_${t}_${suffix}" >"${logs}/create-${t}.log" 2>&1 \
+        || { cat "${logs}/create-${t}.log" >&2; die 1 "create-table failed"; }
+    done
+    run_dir="${HBULK_VAR}/runs/${suffix}"
+    rm -rf "${run_dir}" "${run_dir}-load" "${HBULK_VAR}/itsv-out"
+    cat "${data}/events.csv" "${data}/events.tsv" >/dev/null
+
+    timed "hbulk-prepare-${suffix}" "${here}/hbulk" prepare --spec "${spec}" --table "bench_hbulk_${suffix}" \
+      --input "${data}/events.csv" --run-dir "${run_dir}"
+    times[prepare]+=" ${seconds}"
+    grep -q "+ rejected 0 " "${logs}/hbulk-prepare-${suffix}.log" \
+      || die 1 "hbulk rejected records (see ${logs}/hbulk-prepare-${suffix}.log)"
+    timed "hbulk-complete-${suffix}" "${here}/hbulk" complete --run-dir "${run_dir}"
+    times[complete]+=" ${seconds}"
+    timed "hbulk-load-${suffix}" "${here}/hbulk" load --spec "${spec}" --table "bench_hbulk_load_${suffix}" \
+      --input "${data}/events.csv" --run-dir "${run_dir}-load"
+    times[load]+=" ${seconds}"
+    rm -rf "${run_dir}-load"
+
+    timed "importtsv-bulk-${suffix}" java_run 3g org.apache.hadoop.hbase.mapreduce.ImportTsv \
+      "-Dimporttsv.columns=${columns}" "-Dimporttsv.bulk.output=${HBULK_VAR}/itsv-out/default" \
+      "bench_itsv_${suffix}" "${data}/events.tsv"
+    times[itsv]+=" ${seconds}"
+    split=$(( tsv_bytes / cores + 1 ))
+    timed "importtsv-bulk-parallel-${suffix}" java_run 3g org.apache.hadoop.hbase.mapreduce.ImportTsv \
+      "-Dimporttsv.columns=${columns}" "-Dimporttsv.bulk.output=${HBULK_VAR}/itsv-out/parallel" \
+      "-Dmapreduce.local.map.tasks.maximum=${cores}" "-Dmapreduce.local.reduce.tasks.maximum=${cores}" \
+      "-Dmapreduce.input.fileinputformat.split.maxsize=${split}" \
+      "bench_itsv_par_${suffix}" "${data}/events.tsv"
+    times[itsv_par]+=" ${seconds}"
+    rm -rf "${HBULK_VAR}/itsv-out"
+    timed "importtsv-put-${suffix}" java_run 3g org.apache.hadoop.hbase.mapreduce.ImportTsv \
+      "-Dimporttsv.columns=${columns}" "bench_put_${suffix}" "${data}/events.tsv"
+    times[put]+=" ${seconds}"
+    timed "floor-${suffix}" java_run 12g org.hbulk.jobs.bench.SortFloor "${data}/events.csv" "${HBULK_VAR}/floor.hfile"
+    times[floor]+=" ${seconds}"
+    rm -f "${HBULK_VAR}/floor.hfile"
   done
-  run_dir="${HBULK_VAR}/runs/${rows}"
-  rm -rf "${run_dir}" "${run_dir}-load" "${HBULK_VAR}/itsv-out"
+  prepare="$(median "${times[prepare]}")"
+  complete="$(median "${times[complete]}")"
+  load="$(median "${times[load]}")"
+  itsv="$(median "${times[itsv]}")"
+  itsv_par="$(median "${times[itsv_par]}")"
+  put="$(median "${times[put]}")"
+  floor="$(median "${times[floor]}")"
 
-  timed "hbulk-prepare-${rows}" "${here}/hbulk" prepare --spec "${spec}" --table "bench_hbulk_${rows}" \
-    --input "${data}/events.csv" --run-dir "${run_dir}"
-  prepare="${seconds}"
-  grep -q "+ rejected 0 " "${logs}/hbulk-prepare-${rows}.log" \
-    || die 1 "hbulk rejected records (see ${logs}/hbulk-prepare-${rows}.log)"
-  timed "hbulk-complete-${rows}" "${here}/hbulk" complete --run-dir "${run_dir}"
-  complete="${seconds}"
-  timed "hbulk-load-${rows}" "${here}/hbulk" load --spec "${spec}" --table "bench_hbulk_load_${rows}" \
-    --input "${data}/events.csv" --run-dir "${run_dir}-load"
-  load="${seconds}"
-  rm -rf "${run_dir}-load"
-
-  timed "importtsv-bulk-${rows}" java_run 3g org.apache.hadoop.hbase.mapreduce.ImportTsv \
-    "-Dimporttsv.columns=${columns}" "-Dimporttsv.bulk.output=${HBULK_VAR}/itsv-out/default" \
-    "bench_itsv_${rows}" "${data}/events.tsv"
-  itsv="${seconds}"
-  split=$(( tsv_bytes / cores + 1 ))
-  timed "importtsv-bulk-parallel-${rows}" java_run 3g org.apache.hadoop.hbase.mapreduce.ImportTsv \
-    "-Dimporttsv.columns=${columns}" "-Dimporttsv.bulk.output=${HBULK_VAR}/itsv-out/parallel" \
-    "-Dmapreduce.local.map.tasks.maximum=${cores}" "-Dmapreduce.local.reduce.tasks.maximum=${cores}" \
-    "-Dmapreduce.input.fileinputformat.split.maxsize=${split}" \
-    "bench_itsv_par_${rows}" "${data}/events.tsv"
-  itsv_par="${seconds}"
-  rm -rf "${HBULK_VAR}/itsv-out"
-  timed "importtsv-put-${rows}" java_run 3g org.apache.hadoop.hbase.mapreduce.ImportTsv \
-    "-Dimporttsv.columns=${columns}" "bench_put_${rows}" "${data}/events.tsv"
-  put="${seconds}"
-  timed "floor-${rows}" java_run 12g org.hbulk.jobs.bench.SortFloor "${data}/events.csv" "${HBULK_VAR}/floor.hfile"
-  floor="${seconds}"
-  rm -f "${HBULK_VAR}/floor.hfile"
-
-  printf '\n%s rows: CSV %.1f MB, TSV %.1f MB, 16 regions, %s cores, local job runner, standalone HBase\n' \
+  printf '\n%s rows: CSV %.1f MB, TSV %.1f MB, 16 regions, %s cores, local job runner, standalone HBase; median of %s round(s)\n' \
     "${rows}" "$(awk -v b="${csv_bytes}" 'BEGIN { print b / 1048576 }')" \
-    "$(awk -v b="${tsv_bytes}" 'BEGIN { print b / 1048576 }')" "${cores}"
-  row "hbulk prepare (CSV -> HFiles)" "${prepare}" "${rows}" "${csv_bytes}"
-  row "hbulk complete (BulkLoadHFiles)" "${complete}" "${rows}" "${csv_bytes}"
-  row "hbulk load (one command, end to end)" "${load}" "${rows}" "${csv_bytes}"
-  row "ImportTsv bulk output, defaults" "${itsv}" "${rows}" "${tsv_bytes}"
-  row "ImportTsv bulk output, ${cores} maps + ${cores} reduces at once" "${itsv_par}" "${rows}" "${tsv_bytes}"
-  row "ImportTsv Put path" "${put}" "${rows}" "${tsv_bytes}"
-  row "floor: 1 thread parse + sort + write" "${floor}" "${rows}" "${csv_bytes}"
+    "$(awk -v b="${tsv_bytes}" 'BEGIN { print b / 1048576 }')" "${cores}" "${repeat}"
+  row "hbulk prepare (CSV -> HFiles)" "${prepare}" "${rows}" "${csv_bytes}" "${times[prepare]}"
+  row "hbulk complete (BulkLoadHFiles)" "${complete}" "${rows}" "${csv_bytes}" "${times[complete]}"
+  row "hbulk load (one command, end to end)" "${load}" "${rows}" "${csv_bytes}" "${times[load]}"
+  row "ImportTsv bulk output, defaults" "${itsv}" "${rows}" "${tsv_bytes}" "${times[itsv]}"
+  row "ImportTsv bulk output, ${cores} maps + ${cores} reduces at once" "${itsv_par}" "${rows}" "${tsv_bytes}" "${times[itsv_par]}"
+  row "ImportTsv Put path" "${put}" "${rows}" "${tsv_bytes}" "${times[put]}"
+  row "floor: 1 thread parse + sort + write" "${floor}" "${rows}" "${csv_bytes}" "${times[floor]}"
   printf '  hbulk prepare vs ImportTsv bulk at defaults:       %sx (target >= 3)\n' "$(ratio "${itsv}" "${prepare}")"
   printf '  hbulk prepare vs ImportTsv bulk, same parallelism: %sx (target >= 1.5)\n' "$(ratio "${itsv_par}" "${prepare}")"
   printf '  hbulk load vs ImportTsv Put path:                  %sx (target >= 4)\n' "$(ratio "${put}" "${load}")"

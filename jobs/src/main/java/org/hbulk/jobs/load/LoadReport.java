@@ -52,7 +52,8 @@ public record LoadReport(RunState state, Map<String, List<RegionFiles>> regions,
     b.append("}},\n");
     b.append("  \"cells\": {\"emitted\": ").append(c.cellsEmitted()).append(", \"in_hfiles\": ")
         .append(hfileCells()).append(", \"empty_values_skipped\": ").append(c.emptyValues())
-        .append(", \"collapsed\": ").append(c.cellsCollapsed()).append("},\n");
+        .append(", \"collapsed\": ").append(c.cellsCollapsed())
+        .append(", \"row_spill_files\": ").append(c.rowSpillFiles()).append("},\n");
     b.append("  \"keys\": {\"duplicate_rows\": ").append(c.duplicateKeyRows())
         .append(", \"duplicate_records\": ").append(c.duplicateKeyRecords())
         .append(", \"values_truncated\": ").append(c.truncated()).append("},\n");
@@ -127,6 +128,10 @@ public record LoadReport(RunState state, Map<String, List<RegionFiles>> regions,
       b.append(String.format(Locale.ROOT, "  keys      WARNING: %,d row(s) written by more than one record"
           + " (%,d extra record(s)); %,d cell(s) overwritten; %,d value(s) cut to a fixed width%n",
           c.duplicateKeyRows(), c.duplicateKeyRecords(), c.cellsCollapsed(), c.truncated()));
+    }
+    if (c.rowSpillFiles() > 0) {
+      b.append(String.format(Locale.ROOT, "  rows      %,d temporary file(s) for rows whose records repeat"
+          + " columns beyond hbulk.reduce.row-buffer.bytes (slower, never lost)%n", c.rowSpillFiles()));
     }
     if (c.rowsByOutput().size() > 1) {
       b.append("  outputs  ");

@@ -12,7 +12,7 @@ import org.hbulk.mappers.record.RejectReason;
 public record PrepareCounts(long read, long loaded, long rejected, long cellsEmitted,
     long emptyValues, long blankLines, long headerLines, Map<RejectReason, Long> rejectsByReason,
     long duplicateKeyRows, long duplicateKeyRecords, long cellsCollapsed, long truncated,
-    Map<String, Long> rowsByOutput, Map<String, Long> rowsByTable) {
+    long rowSpillFiles, Map<String, Long> rowsByOutput, Map<String, Long> rowsByTable) {
 
   public static PrepareCounts of(Counters counters) {
     Map<RejectReason, Long> reasons = new EnumMap<>(RejectReason.class);
@@ -35,6 +35,7 @@ public record PrepareCounts(long read, long loaded, long rejected, long cellsEmi
         counters.findCounter(HbulkCounter.DUPLICATE_KEY_RECORDS).getValue(),
         counters.findCounter(HbulkCounter.CELLS_COLLAPSED).getValue(),
         counters.findCounter(HbulkCounter.VALUES_TRUNCATED).getValue(),
+        counters.findCounter(HbulkCounter.ROW_SPILL_FILES).getValue(),
         group(counters, HbulkCounter.OUTPUT_ROWS_GROUP), group(counters, HbulkCounter.TABLE_ROWS_GROUP));
   }
 
@@ -67,6 +68,7 @@ public record PrepareCounts(long read, long loaded, long rejected, long cellsEmi
     p.setProperty("keys.duplicate-records", Long.toString(duplicateKeyRecords));
     p.setProperty("cells.collapsed", Long.toString(cellsCollapsed));
     p.setProperty("values.truncated", Long.toString(truncated));
+    p.setProperty("rows.spill-files", Long.toString(rowSpillFiles));
     for (Map.Entry<String, Long> e : rowsByOutput.entrySet()) {
       p.setProperty("output-rows." + e.getKey(), Long.toString(e.getValue()));
     }
@@ -87,7 +89,7 @@ public record PrepareCounts(long read, long loaded, long rejected, long cellsEmi
         num(p, "records.rejected"), num(p, "cells.emitted"), num(p, "cells.empty-values-skipped"),
         num(p, "lines.blank"), num(p, "lines.header"), reasons, num(p, "keys.duplicate-rows"),
         num(p, "keys.duplicate-records"), num(p, "cells.collapsed"), num(p, "values.truncated"),
-        group(p, "output-rows."), group(p, "table-rows."));
+        num(p, "rows.spill-files"), group(p, "output-rows."), group(p, "table-rows."));
   }
 
   private static Map<String, Long> group(Properties p, String prefix) {

@@ -20,7 +20,7 @@ class LoadReportTest {
     state.budgetViolation("3 rejected records exceed the budget of 1");
     state.reducers(2);
     state.counts(new PrepareCounts(10, 7, 3, 40, 2, 1, 1,
-        Map.of(RejectReason.BAD_VALUE, 2L, RejectReason.FIELD_COUNT, 1L), 1, 2, 3, 4,
+        Map.of(RejectReason.BAD_VALUE, 2L, RejectReason.FIELD_COUNT, 1L), 1, 2, 3, 4, 5,
         Map.of("main", 7L, "index", 7L), Map.of("ns:orders", 6L, "index", 7L)));
     state.phase("validate", 100);
     state.phase("job", 2000);
@@ -53,6 +53,7 @@ class LoadReportTest {
     assertEquals(1, json.at("/keys/duplicate_rows").asLong());
     assertEquals(2, json.at("/keys/duplicate_records").asLong());
     assertEquals(3, json.at("/cells/collapsed").asLong());
+    assertEquals(5, json.at("/cells/row_spill_files").asLong());
   }
 
   @Test
@@ -62,6 +63,7 @@ class LoadReportTest {
     assertTrue(text.contains("read 10 = loaded 7 + rejected 3"), text);
     assertTrue(text.contains("BAD_VALUE 2"), text);
     assertTrue(text.contains("3 rejected records exceed the budget of 1"), text);
+    assertTrue(text.contains("5 temporary file(s) for rows"), text);
   }
 
   @Test
