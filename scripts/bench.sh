@@ -133,6 +133,8 @@ for rows in "${counts[@]}"; do
       || die 1 "hbulk rejected records (see ${logs}/hbulk-prepare-${suffix}.log)"
     timed "hbulk-complete-${suffix}" "${here}/hbulk" complete --run-dir "${run_dir}"
     times[complete]+=" ${seconds}"
+    # On the local file system HBase copied the HFiles, so the run directory still holds them.
+    rm -rf "${run_dir}"
     timed "hbulk-load-${suffix}" "${here}/hbulk" load --spec "${spec}" --table "bench_hbulk_load_${suffix}" \
       --input "${data}/events.csv" --run-dir "${run_dir}-load"
     times[load]+=" ${seconds}"
@@ -155,7 +157,7 @@ for rows in "${counts[@]}"; do
     times[put]+=" ${seconds}"
     timed "floor-${suffix}" java_run 12g org.hbulk.jobs.bench.SortFloor "${data}/events.csv" "${HBULK_VAR}/floor.hfile"
     times[floor]+=" ${seconds}"
-    rm -f "${HBULK_VAR}/floor.hfile"
+    rm -f "${HBULK_VAR}/floor.hfile" "${HBULK_VAR}/.floor.hfile.crc"
   done
   prepare="$(median "${times[prepare]}")"
   complete="$(median "${times[complete]}")"
