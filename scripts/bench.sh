@@ -72,11 +72,12 @@ java_run() {
     -cp "${classpath}" "$@"
 }
 
-# timed NAME COMMAND...: runs it with its output in ${logs}/NAME.log, sets $seconds.
-seconds=0
+# timed STEP LOG COMMAND...: runs it with its output in ${logs}/LOG.log and adds its seconds to
+# times[STEP], one entry per round.
+declare -A times=() median_of=()
 timed() {
-  local name="$1"
-  shift
+  local step="$1" name="$2"
+  shift 2
   local t0 t1
   t0="$(date +%s%N)"
   if ! "$@" >"${logs}/${name}.log" 2>&1; then
@@ -84,12 +85,12 @@ timed() {
     die 1 "${name} failed (log: ${logs}/${name}.log)"
   fi
   t1="$(date +%s%N)"
-  seconds="$(awk -v a="${t0}" -v b="${t1}" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')"
+  times[${step}]+="$(awk -v a="${t0}" -v b="${t1}" 'BEGIN { printf " %.1f", (b - a) / 1e9 }')"
 }
 
-# row NAME SECONDS ROWS BYTES [ROUNDS]: one line of the results table, each round's time after it.
+# row STEP NAME BYTES: one line of the results table: median_of[STEP], then each round's time.
 row() {
-  awk -v n="$1" -v s="$2" -v r="$3" -v b="$4" -v all="${5:-}" \
+  awk -v n="$2" -v s="${median_of[$1]}" -v r="${rows}" -v b="$3" -v all="${times[$1]}" \
     'BEGIN { printf "  %-52s %8.1f s %10.0f rows/s %7.1f MB/s", n, s, r / s, b / 1048576 / s;
              if (split(all, x, " ") > 1) printf "   (rounds:%s)", all; printf "\n" }'
 }
@@ -115,7 +116,7 @@ for rows in "${counts[@]}"; do
   fi
   csv_bytes="$(stat -c %s "${data}/events.csv")"
   tsv_bytes="$(stat -c %s "${data}/events.tsv")"
-  declare -A times=()
+  times=()
   for (( round = 1; round <= repeat; round++ )); do
     suffix="${rows}_r${round}"
     for t in hbulk hbulk_load itsv itsv_par put; do
@@ -126,68 +127,58 @@ for rows in "${counts[@]}"; do
     rm -rf "${run_dir}" "${run_dir}-load" "${HBULK_VAR}/itsv-out"
     cat "${data}/events.csv" "${data}/events.tsv" >/dev/null
 
-    timed "hbulk-prepare-${suffix}" "${here}/hbulk" prepare --spec "${spec}" --table "bench_hbulk_${suffix}" \
+    timed prepare "hbulk-prepare-${suffix}" "${here}/hbulk" prepare --spec "${spec}" --table "bench_hbulk_${suffix}" \
       --input "${data}/events.csv" --run-dir "${run_dir}"
-    times[prepare]+=" ${seconds}"
     grep -q "+ rejected 0 " "${logs}/hbulk-prepare-${suffix}.log" \
       || die 1 "hbulk rejected records (see ${logs}/hbulk-prepare-${suffix}.log)"
-    timed "hbulk-complete-${suffix}" "${here}/hbulk" complete --run-dir "${run_dir}"
-    times[complete]+=" ${seconds}"
+    timed complete "hbulk-complete-${suffix}" "${here}/hbulk" complete --run-dir "${run_dir}"
     # On the local file system HBase copied the HFiles, so the run directory still holds them.
     rm -rf "${run_dir}"
-    timed "hbulk-load-${suffix}" "${here}/hbulk" load --spec "${spec}" --table "bench_hbulk_load_${suffix}" \
+    timed load "hbulk-load-${suffix}" "${here}/hbulk" load --spec "${spec}" --table "bench_hbulk_load_${suffix}" \
       --input "${data}/events.csv" --run-dir "${run_dir}-load"
-    times[load]+=" ${seconds}"
     rm -rf "${run_dir}-load"
 
-    timed "importtsv-bulk-${suffix}" java_run 3g org.apache.hadoop.hbase.mapreduce.ImportTsv \
+    timed itsv "importtsv-bulk-${suffix}" java_run 3g org.apache.hadoop.hbase.mapreduce.ImportTsv \
       "-Dimporttsv.columns=${columns}" "-Dimporttsv.bulk.output=${HBULK_VAR}/itsv-out/default" \
       "bench_itsv_${suffix}" "${data}/events.tsv"
-    times[itsv]+=" ${seconds}"
     split=$(( tsv_bytes / cores + 1 ))
-    timed "importtsv-bulk-parallel-${suffix}" java_run 3g org.apache.hadoop.hbase.mapreduce.ImportTsv \
+    timed itsv_par "importtsv-bulk-parallel-${suffix}" java_run 3g org.apache.hadoop.hbase.mapreduce.ImportTsv \
       "-Dimporttsv.columns=${columns}" "-Dimporttsv.bulk.output=${HBULK_VAR}/itsv-out/parallel" \
       "-Dmapreduce.local.map.tasks.maximum=${cores}" "-Dmapreduce.local.reduce.tasks.maximum=${cores}" \
       "-Dmapreduce.input.fileinputformat.split.maxsize=${split}" \
       "bench_itsv_par_${suffix}" "${data}/events.tsv"
-    times[itsv_par]+=" ${seconds}"
     rm -rf "${HBULK_VAR}/itsv-out"
-    timed "importtsv-put-${suffix}" java_run 3g org.apache.hadoop.hbase.mapreduce.ImportTsv \
+    timed put "importtsv-put-${suffix}" java_run 3g org.apache.hadoop.hbase.mapreduce.ImportTsv \
       "-Dimporttsv.columns=${columns}" "bench_put_${suffix}" "${data}/events.tsv"
-    times[put]+=" ${seconds}"
-    timed "floor-${suffix}" java_run 12g org.hbulk.jobs.bench.SortFloor "${data}/events.csv" "${HBULK_VAR}/floor.hfile"
-    times[floor]+=" ${seconds}"
+    timed floor "floor-${suffix}" java_run 12g org.hbulk.jobs.bench.SortFloor "${data}/events.csv" "${HBULK_VAR}/floor.hfile"
     rm -f "${HBULK_VAR}/floor.hfile" "${HBULK_VAR}/.floor.hfile.crc"
   done
-  prepare="$(median "${times[prepare]}")"
-  complete="$(median "${times[complete]}")"
-  load="$(median "${times[load]}")"
-  itsv="$(median "${times[itsv]}")"
-  itsv_par="$(median "${times[itsv_par]}")"
-  put="$(median "${times[put]}")"
-  floor="$(median "${times[floor]}")"
+  median_of=()
+  for step in "${!times[@]}"; do
+    median_of[${step}]="$(median "${times[${step}]}")"
+  done
 
   printf '\n%s rows: CSV %.1f MB, TSV %.1f MB, 16 regions, %s cores, local job runner, standalone HBase; median of %s round(s)\n' \
     "${rows}" "$(awk -v b="${csv_bytes}" 'BEGIN { print b / 1048576 }')" \
     "$(awk -v b="${tsv_bytes}" 'BEGIN { print b / 1048576 }')" "${cores}" "${repeat}"
-  row "hbulk prepare (CSV -> HFiles)" "${prepare}" "${rows}" "${csv_bytes}" "${times[prepare]}"
-  row "hbulk complete (BulkLoadHFiles)" "${complete}" "${rows}" "${csv_bytes}" "${times[complete]}"
-  row "hbulk load (one command, end to end)" "${load}" "${rows}" "${csv_bytes}" "${times[load]}"
-  row "ImportTsv bulk output, defaults" "${itsv}" "${rows}" "${tsv_bytes}" "${times[itsv]}"
-  row "ImportTsv bulk output, ${cores} maps + ${cores} reduces at once" "${itsv_par}" "${rows}" "${tsv_bytes}" "${times[itsv_par]}"
-  row "ImportTsv Put path" "${put}" "${rows}" "${tsv_bytes}" "${times[put]}"
-  row "floor: 1 thread parse + sort + write" "${floor}" "${rows}" "${csv_bytes}" "${times[floor]}"
-  printf '  hbulk prepare vs ImportTsv bulk at defaults:       %sx (target >= 3)\n' "$(ratio "${itsv}" "${prepare}")"
-  printf '  hbulk prepare vs ImportTsv bulk, same parallelism: %sx (target >= 1.5)\n' "$(ratio "${itsv_par}" "${prepare}")"
-  printf '  hbulk load vs ImportTsv Put path:                  %sx (target >= 4)\n' "$(ratio "${put}" "${load}")"
-  per_row_us[${rows}]="$(awk -v s="${prepare}" -v r="${rows}" 'BEGIN { printf "%.2f", s * 1e6 / r }')"
+  row prepare "hbulk prepare (CSV -> HFiles)" "${csv_bytes}"
+  row complete "hbulk complete (BulkLoadHFiles)" "${csv_bytes}"
+  row load "hbulk load (one command, end to end)" "${csv_bytes}"
+  row itsv "ImportTsv bulk output, defaults" "${tsv_bytes}"
+  row itsv_par "ImportTsv bulk output, ${cores} maps + ${cores} reduces at once" "${tsv_bytes}"
+  row put "ImportTsv Put path" "${tsv_bytes}"
+  row floor "floor: 1 thread parse + sort + write" "${csv_bytes}"
+  printf '  hbulk prepare vs ImportTsv bulk at defaults:       %sx (target >= 3)\n' "$(ratio "${median_of[itsv]}" "${median_of[prepare]}")"
+  printf '  hbulk prepare vs ImportTsv bulk, same parallelism: %sx (target >= 1.5)\n' "$(ratio "${median_of[itsv_par]}" "${median_of[prepare]}")"
+  printf '  hbulk load vs ImportTsv Put path:                  %sx (target >= 4)\n' "$(ratio "${median_of[put]}" "${median_of[load]}")"
+  per_row_us[${rows}]="$(awk -v s="${median_of[prepare]}" -v r="${rows}" 'BEGIN { printf "%.2f", s * 1e6 / r }')"
   printf '  hbulk prepare per row: %s us\n' "${per_row_us[${rows}]}"
 done
 
 if (( ${#counts[@]} >= 2 )); then
   small="${counts[0]}"
   big="${counts[${#counts[@]}-1]}"
-  printf '\nhbulk prepare per row at %s vs %s rows: %s us vs %s us, %s%% more (target <= 15%%)\n' \
+  printf '\nhbulk prepare per row at %s vs %s rows: %s us vs %s us, %+d%% (target: at most +15%%)\n' \
     "${big}" "${small}" "${per_row_us[${big}]}" "${per_row_us[${small}]}" \
     "$(awk -v a="${per_row_us[${big}]}" -v b="${per_row_us[${small}]}" 'BEGIN { printf "%.0f", (a / b - 1) * 100 }')"
 fi

@@ -68,7 +68,7 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
     // The grouping comparator hands over a whole row; the key changes as the runs go by, the row does not.
     byte[] tr = Arrays.copyOfRange(key.bytes(), 2, 2 + key.tableRowLength());
     tableRow.set(tr);
-    rowOffset = indexOf(tr, (byte) ';') + 1;
+    rowOffset = Bytes.indexOf(tr, (byte) ';') + 1;
     Iterator<CellRun> it = runs.iterator();
     CellRun first = it.next();
     // Asking for the next run does not read it, so the first is still whole.
@@ -138,14 +138,5 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
       rowsCounter = context.getCounter(HbulkCounter.TABLE_ROWS_GROUP, Bytes.toString(counterTable));
     }
     return rowsCounter;
-  }
-
-  private static int indexOf(byte[] b, byte c) {
-    for (int i = 0; i < b.length; i++) {
-      if (b[i] == c) {
-        return i;
-      }
-    }
-    return b.length;
   }
 }

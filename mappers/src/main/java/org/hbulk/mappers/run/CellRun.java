@@ -4,6 +4,7 @@ import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.util.Arrays;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.io.Writable;
 
 /**
@@ -27,7 +28,7 @@ public final class CellRun implements Writable {
     if (output > 255) {
       throw new IllegalArgumentException("at most 256 outputs, not " + (output + 1));
     }
-    putLong(bytes, 0, timestamp);
+    Bytes.putLong(bytes, 0, timestamp);
     bytes[8] = (byte) output;
     length = HEADER;
     return this;
@@ -65,7 +66,7 @@ public final class CellRun implements Writable {
   }
 
   public long timestamp() {
-    return getLong(bytes, 0);
+    return Bytes.toLong(bytes, 0);
   }
 
   /** A cursor over a copy of this run's cells, positioned before the first. */
@@ -101,20 +102,5 @@ public final class CellRun implements Writable {
     }
     b[p++] = (byte) v;
     return p;
-  }
-
-  static void putLong(byte[] b, int p, long v) {
-    for (int i = 7; i >= 0; i--) {
-      b[p + i] = (byte) v;
-      v >>>= 8;
-    }
-  }
-
-  static long getLong(byte[] b, int p) {
-    long v = 0;
-    for (int i = 0; i < 8; i++) {
-      v = (v << 8) | (b[p + i] & 0xff);
-    }
-    return v;
   }
 }

@@ -27,7 +27,7 @@ public class RunCursor {
   /** Points this cursor at another run, before its first cell. */
   protected final void reset(byte[] run, int offset, int length) {
     buf = run;
-    timestamp = CellRun.getLong(run, offset);
+    timestamp = Bytes.toLong(run, offset);
     output = run[offset + 8] & 0xff;
     pos = offset + CellRun.HEADER;
     end = offset + length;
