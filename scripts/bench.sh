@@ -141,10 +141,14 @@ for rows in "${counts[@]}"; do
     timed itsv "importtsv-bulk-${suffix}" java_run 3g org.apache.hadoop.hbase.mapreduce.ImportTsv \
       "-Dimporttsv.columns=${columns}" "-Dimporttsv.bulk.output=${HBULK_VAR}/itsv-out/default" \
       "bench_itsv_${suffix}" "${data}/events.tsv"
-    split=$(( tsv_bytes / cores + 1 ))
+    # hbulk's own local split rule (JobSetup): whole waves of equal splits of at most about 32 MiB.
+    block=$(( 32 * 1024 * 1024 ))
+    waves=$(( (tsv_bytes + cores * block - 1) / (cores * block) ))
+    split=$(( (tsv_bytes + cores * waves - 1) / (cores * waves) ))
     timed itsv_par "importtsv-bulk-parallel-${suffix}" java_run 3g org.apache.hadoop.hbase.mapreduce.ImportTsv \
       "-Dimporttsv.columns=${columns}" "-Dimporttsv.bulk.output=${HBULK_VAR}/itsv-out/parallel" \
       "-Dmapreduce.local.map.tasks.maximum=${cores}" "-Dmapreduce.local.reduce.tasks.maximum=${cores}" \
+      "-Dmapreduce.input.fileinputformat.split.minsize=${split}" \
       "-Dmapreduce.input.fileinputformat.split.maxsize=${split}" \
       "bench_itsv_par_${suffix}" "${data}/events.tsv"
     rm -rf "${HBULK_VAR}/itsv-out"

@@ -38,6 +38,11 @@ import org.hbulk.mappers.spec.LoadSpec;
 final class JobSetup {
   /** Local splits no smaller than this: below it, task start-up costs more than it saves. */
   private static final long MIN_LOCAL_SPLIT = 2L << 20;
+  /**
+   * Local splits about this large (the local file system's block size): a map task's output then
+   * fits its sort buffer and is sorted once, and there are enough tasks to even out the cores.
+   */
+  private static final long LOCAL_SPLIT = 32L << 20;
 
   private JobSetup() {}
 
@@ -108,20 +113,54 @@ final class JobSetup {
     return "local".equals(conf.get("mapreduce.framework.name", "local"));
   }
 
-  /** Under the local job runner: as many tasks at once as cores, and enough splits to feed them. */
-  private static void useLocalCores(Configuration conf, long inputBytes) {
+  /**
+   * Under the local job runner: as many tasks at once as cores, splits of equal size in whole waves
+   * of them (so no core idles behind one last small split), and memory shared out among the
+   * concurrent tasks of the one JVM. Settings the user made (-D, or the site files) win.
+   */
+  static void useLocalCores(Configuration conf, long inputBytes) {
     int cores = conf.getInt(HbulkConf.LOCAL_PARALLELISM, Runtime.getRuntime().availableProcessors());
     conf.setInt("mapreduce.local.map.tasks.maximum", cores);
     conf.setInt("mapreduce.local.reduce.tasks.maximum", cores);
-    if (conf.get("mapreduce.task.io.sort.mb") == null) {
-      // Hadoop's 100 MB sort buffer spills a map task's cells many times over; in-process tasks
-      // can take a quarter of the heap between them (at most 512 MB each).
-      long perTask = (Runtime.getRuntime().maxMemory() >> 20) / (4L * cores);
-      conf.setInt("mapreduce.task.io.sort.mb", (int) Math.max(32, Math.min(512, perTask)));
-    }
-    if (conf.get("mapreduce.input.fileinputformat.split.maxsize") == null) {
-      long split = Math.max(MIN_LOCAL_SPLIT, (inputBytes + cores - 1) / Math.max(1, cores));
+    long heap = Runtime.getRuntime().maxMemory();
+    if (!setByUser(conf, "mapreduce.input.fileinputformat.split.maxsize")
+        && !setByUser(conf, "mapreduce.input.fileinputformat.split.minsize")) {
+      long waves = Math.max(1, (inputBytes + cores * LOCAL_SPLIT - 1) / (cores * LOCAL_SPLIT));
+      long split = Math.max(MIN_LOCAL_SPLIT, (inputBytes + cores * waves - 1) / (cores * waves));
+      // Both bounds: the local file system's 32 MB block would otherwise cut a larger split.
+      conf.setLong("mapreduce.input.fileinputformat.split.minsize", split);
       conf.setLong("mapreduce.input.fileinputformat.split.maxsize", split);
     }
+    if (!setByUser(conf, "mapreduce.task.io.sort.mb")) {
+      // Room for a split's cells (about 2.5 times its CSV bytes with one output, plus 16 bytes of
+      // metadata a run) under the 80 % spill mark, so each map task sorts and writes once; the
+      // in-process tasks take at most a quarter of the heap between them.
+      long split = conf.getLong("mapreduce.input.fileinputformat.split.maxsize", LOCAL_SPLIT);
+      long wanted = Math.max(100, (4 * split) >> 20);
+      long perTask = (heap >> 20) / (4L * cores);
+      conf.setInt("mapreduce.task.io.sort.mb", (int) Math.max(32, Math.min(wanted, perTask)));
+    }
+    if (!setByUser(conf, "mapreduce.reduce.memory.totalbytes")) {
+      // Each reducer would otherwise size its in-memory shuffle by the whole heap, which the
+      // other reducers of this JVM share: two of them could fill it.
+      conf.setLong("mapreduce.reduce.memory.totalbytes", heap / (2L * cores));
+    }
+  }
+
+  /**
+   * Whether a property was set by the user (the command line, the site files), not only by
+   * Hadoop's *-default.xml, which every configuration reads once a JobConf has been loaded.
+   */
+  static boolean setByUser(Configuration conf, String key) {
+    String[] sources = conf.getPropertySources(key);
+    if (sources == null) {
+      return false;
+    }
+    for (String source : sources) {
+      if (!source.endsWith("-default.xml")) {
+        return true;
+      }
+    }
+    return false;
   }
 }

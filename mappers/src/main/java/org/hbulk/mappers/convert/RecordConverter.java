@@ -198,6 +198,7 @@ public final class RecordConverter {
     outputTimestamps[o] = timestamp(output);
     List<CellSpec> specs = output.cells();
     int before = cellCount;
+    boolean computed = false;
     for (int c : cellOrder[o]) {
       CellSpec cell = specs.get(c);
       Expr qualifierExpr = cell.qualifierExpr();
@@ -221,9 +222,12 @@ public final class RecordConverter {
       cell.value().appendTo(record, arena);
       cellValueLength[cellCount] = arena.length() - cellValueOffset[cellCount];
       cellCount++;
-      // Fixed columns come in order already (one comparison each); a computed qualifier can land
-      // anywhere, and so can every fixed column after it.
-      moveIntoOrder(before, cellCount - 1);
+      // Fixed columns come in order already; a computed qualifier can land anywhere, and so can
+      // every fixed column after it.
+      computed |= qualifierExpr != null;
+      if (computed) {
+        moveIntoOrder(before, cellCount - 1);
+      }
     }
     if (cellCount == before) {
       // HBase has no empty rows: this output writes nothing for this record.

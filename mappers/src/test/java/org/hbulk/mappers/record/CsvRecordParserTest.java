@@ -3,7 +3,12 @@ package org.hbulk.mappers.record;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
 import org.hbulk.mappers.spec.CsvOptions;
 import org.junit.jupiter.api.Test;
 
@@ -35,5 +40,41 @@ class CsvRecordParserTest {
     assertEquals(List.of("9", "gus"), parse("9,gus"), "nothing of the split record is left over");
     assertThrows(RejectException.class, () -> parser.parse("10,\"x\"y,z"));
     assertEquals(List.of("11", "hal"), parse("11,hal"));
+  }
+
+  /**
+   * Records with nothing quoted are split without commons-csv's lexer: the fields must be exactly
+   * the ones commons-csv gives, with and without trimming, whatever the delimiter.
+   */
+  @Test
+  void aRecordWithoutQuotesSplitsExactlyAsCommonsCsvReadsIt() throws Exception {
+    String[] texts = {"", ",", ",,", "a", "a,b", "a,,b,", ",a", " a , b ", "\ta\t,\u2003b\u2003",
+        "\u00a0a\u00a0,b", "x|y;z\tw", "a b,c  d", "it's,ok", "a\\b,c"};
+    for (char delimiter : new char[] {',', '\t', '|', ';'}) {
+      for (boolean trim : new boolean[] {false, true}) {
+        for (Character escape : new Character[] {null, '\\'}) {
+          CsvOptions options = new CsvOptions(delimiter, '"', escape, false, StandardCharsets.UTF_8,
+              false, CsvOptions.DEFAULT_MAX_RECORD_BYTES, trim);
+          CsvRecordParser fast = new CsvRecordParser(options);
+          for (String text : texts) {
+            if (escape != null && text.indexOf(escape) >= 0) {
+              continue;
+            }
+            String what = "delimiter " + (int) delimiter + ", trim " + trim + ", escape " + escape
+                + ": [" + text + "]";
+            assertEquals(commonsCsv(options, text), List.copyOf(fast.parse(text)), what);
+          }
+        }
+      }
+    }
+  }
+
+  private static List<String> commonsCsv(CsvOptions options, String text) throws IOException {
+    try (CSVParser alone = CSVParser.parse(text + "\n", options.toCsvFormat())) {
+      CSVRecord record = alone.iterator().next();
+      List<String> fields = new ArrayList<>();
+      record.forEach(fields::add);
+      return fields;
+    }
   }
 }
