@@ -70,11 +70,12 @@ hmaster_command() {
   hmaster_cmd=("${JAVA:-java}" "-Xmx${HBASE_HEAP:-2g}" "${opts[@]}"
     "-Dlog4j.configuration=file:${HBULK_ROOT}/conf/log4j.properties" -Dhbulk.log.level=INFO
     -cp "${conf_dir}:$(project_classpath)" org.apache.hadoop.hbase.master.HMaster
-    # The server on the raw local file system: no .crc file beside each of its files. HFiles and
-    # WALs carry HBase's own checksums; the .crc files only doubled the work of a bulk load, which
-    # on the local file system is a copy into HBase's staging folder (HBase renames only within one
-    # HDFS). Server only: the client's local job runner requires Hadoop's checksummed LocalFileSystem.
-    -Dfs.file.impl=org.apache.hadoop.fs.RawLocalFileSystem)
+    # The server on hbulk's StandaloneFileSystem: Hadoop's raw local file system (no .crc file
+    # beside HFiles and WALs, which carry HBase's own checksums) with a service name, so that a
+    # bulk load renames HFiles into the regions instead of copying them twice, and chmod without a
+    # process per call. Server only: the client's local job runner requires Hadoop's checksummed
+    # LocalFileSystem.
+    -Dfs.file.impl=org.hbulk.jobs.standalone.StandaloneFileSystem)
 }
 
 ping() {

@@ -1,0 +1,62 @@
+package org.hbulk.jobs.standalone;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.EnumSet;
+import java.util.Set;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RawLocalFileSystem;
+import org.apache.hadoop.fs.permission.FsPermission;
+
+/**
+ * The file system of the standalone HBase that {@code scripts/hbase-local.sh} starts: Hadoop's raw
+ * local file system (no {@code .crc} file beside HBase's files, which carry their own checksums),
+ * with two differences, both for bulk loads.
+ *
+ * <p>It has a service name. HBase moves a bulk-loaded HFile into its staging folder and then into
+ * the region only when source and destination report the same service name; the local file system
+ * reports none, so HBase copied every HFile twice (the run directory to staging, staging to the
+ * region): 4.8 GB written for 2.4 GB of HFiles, and most of {@code hbulk complete}'s time. One local
+ * disk is one file system, and now both steps are renames, as they are within one HDFS. A rename
+ * across two mounts falls back to a copy in Hadoop's own {@code rename}.
+ *
+ * <p>It sets permissions through java.nio. Without Hadoop's native library, the raw local file
+ * system runs a {@code chmod} process for each call, four for every bulk-loaded HFile.
+ */
+public class StandaloneFileSystem extends RawLocalFileSystem {
+  /** What {@link #getCanonicalServiceName()} reports, the same for every instance. */
+  public static final String SERVICE_NAME = "file:standalone";
+
+  @Override
+  public String getCanonicalServiceName() {
+    return SERVICE_NAME;
+  }
+
+  @Override
+  public void setPermission(Path p, FsPermission permission) throws IOException {
+    java.nio.file.Path file = pathToFile(p).toPath();
+    if (permission.getStickyBit()
+        || Files.getFileAttributeView(file, PosixFileAttributeView.class) == null) {
+      super.setPermission(p, permission);
+      return;
+    }
+    Files.setPosixFilePermissions(file, posix(permission.toShort()));
+  }
+
+  /** The nine rwx bits of a mode, owner first, as java.nio names them. */
+  static Set<PosixFilePermission> posix(short mode) {
+    PosixFilePermission[] byBit = {
+        PosixFilePermission.OTHERS_EXECUTE, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_READ,
+        PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_READ,
+        PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_READ};
+    Set<PosixFilePermission> set = EnumSet.noneOf(PosixFilePermission.class);
+    for (int bit = 0; bit < byBit.length; bit++) {
+      if ((mode & (1 << bit)) != 0) {
+        set.add(byBit[bit]);
+      }
+    }
+    return set;
+  }
+}
