@@ -9,15 +9,21 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
 import org.hbulk.jobs.ExitCode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The command line without a cluster: help, usage errors, spec errors, exit codes. */
 class MainTest {
+  /** Every command the README documents; the first test holds it equal to what Main registers. */
+  static final List<String> COMMANDS = List.of("load", "prepare", "complete", "nightly", "verify",
+      "create-table", "analyze", "explain", "scan", "ping", "sample-data");
+
   @TempDir
   Path tmp;
 
@@ -35,10 +41,17 @@ class MainTest {
   }
 
   @Test
+  void theCommandsAreExactlyTheDocumentedOnes() {
+    TreeSet<String> registered = new TreeSet<>(Main.commandLine(new Configuration(false),
+        System.out, System.err).getSubcommands().keySet());
+    registered.remove("help");
+    assertEquals(new TreeSet<>(COMMANDS), registered);
+  }
+
+  @Test
   void topLevelHelpListsEveryCommandAndTheExitCodes() {
     assertEquals(0, hbulk("--help"));
-    for (String command : new String[] {"load", "prepare", "complete", "nightly", "verify", "create-table",
-        "analyze", "explain", "scan", "ping", "sample-data"}) {
+    for (String command : COMMANDS) {
       assertTrue(out.contains("  " + command + " "), command + " in\n" + out);
     }
     for (ExitCode c : ExitCode.values()) {
@@ -46,9 +59,12 @@ class MainTest {
     }
   }
 
+  static List<String> commands() {
+    return COMMANDS;
+  }
+
   @ParameterizedTest
-  @ValueSource(strings = {"load", "prepare", "complete", "nightly", "verify", "create-table", "analyze",
-      "explain", "scan", "ping", "sample-data"})
+  @MethodSource("commands")
   void everyCommandHelpHasExamplesAndExitCodes(String command) {
     assertEquals(0, hbulk(command, "--help"));
     assertTrue(out.contains("Examples:"), out);
