@@ -21,7 +21,7 @@ import org.hbulk.jobs.load.RunDirectory;
 import org.hbulk.jobs.load.RunState;
 import org.junit.jupiter.api.Test;
 
-/** hbulk nightly and verify on the mini cluster: re-runs, resume, a split mid-run, empty input. */
+/** hbulk nightly and verify on the mini cluster: two nights, re-runs, resume, a split mid-run, empty input. */
 class NightlyIT extends MiniClusterSupport {
   private Path spec(String table) throws Exception {
     Path p = tmp.resolve(table + ".spec");
@@ -32,18 +32,27 @@ class NightlyIT extends MiniClusterSupport {
   }
 
   private String input(String name, int rows) throws Exception {
-    Path dir = Files.createDirectories(tmp.resolve("in").resolve(name).resolve("2026-11-22"));
+    return input(name, "2026-11-22", 0, rows, "name ");
+  }
+
+  /** One date's file of records {@code from..to-1}, each named {@code prefix + id}. */
+  private String input(String name, String date, int from, int to, String prefix) throws Exception {
+    Path dir = Files.createDirectories(tmp.resolve("in").resolve(name).resolve(date));
     StringBuilder b = new StringBuilder();
-    for (int i = 0; i < rows; i++) {
-      b.append(i).append(",name ").append(i).append('\n');
+    for (int i = from; i < to; i++) {
+      b.append(i).append(',').append(prefix).append(i).append('\n');
     }
     Files.writeString(dir.resolve("part.csv"), b);
     return tmp.resolve("in").resolve(name).toUri() + "/{date}/part.csv";
   }
 
   private int nightly(Path spec, String template, String... more) {
+    return nightlyOn("2026-11-22", spec, template, more);
+  }
+
+  private int nightlyOn(String date, Path spec, String template, String... more) {
     List<String> args = new ArrayList<>(List.of("nightly", "-D", "hbulk.work.dir=/nightly", "--spec",
-        spec.toString(), "--input-template", template, "--date", "2026-11-22", "--zone", "Asia/Shanghai"));
+        spec.toString(), "--input-template", template, "--date", date, "--zone", "Asia/Shanghai"));
     args.addAll(List.of(more));
     return hbulk(args.toArray(new String[0]));
   }
@@ -79,6 +88,35 @@ class NightlyIT extends MiniClusterSupport {
         .open(new org.apache.hadoop.fs.Path("/nightly/n_twice/2026-11-22/nightly.log")).readAllBytes(),
         java.nio.charset.StandardCharsets.UTF_8);
     assertTrue(log.contains("hbulk: nightly") && log.contains("read 300 = loaded 300"), log);
+  }
+
+  @Test
+  void twoNightsAppendNewRowsAndNewVersionsOfRowsThatCameBack() throws Exception {
+    Path spec = spec("n_append");
+    String in = input("append", "2026-11-22", 0, 200, "first ");
+    input("append", "2026-11-23", 100, 300, "second ");
+    assertEquals(0, nightlyOn("2026-11-22", spec, in), err);
+    assertEquals(0, nightlyOn("2026-11-23", spec, in), err);
+
+    List<String> cells = cells("n_append");
+    assertEquals(400, cells.size(), "200 rows of the first night, 200 of the second, 100 of them in both");
+    long night1 = 1795276800000L;
+    long night2 = night1 + 86_400_000L;
+    assertTrue(cells.stream().anyMatch(c -> c.endsWith("|0 " + night1 + " first 0")),
+        "a row of the first night only");
+    for (int id : new int[] {100, 150, 199}) {
+      List<String> versions = cells.stream().filter(c -> c.matches("\\d\\|" + id + " .*")).toList();
+      assertEquals(2, versions.size(), id + ": " + versions);
+      assertTrue(versions.get(0).endsWith(night2 + " second " + id), "newest first: " + versions);
+      assertTrue(versions.get(1).endsWith(night1 + " first " + id), versions.toString());
+    }
+    assertTrue(cells.stream().anyMatch(c -> c.endsWith("|299 " + night2 + " second 299")), "a new row");
+    for (String date : new String[] {"2026-11-22", "2026-11-23"}) {
+      RunState state = RunDirectory.at(util.getConfiguration(),
+          new org.apache.hadoop.fs.Path("/nightly/n_append/" + date)).readState();
+      assertEquals(RunState.Stage.LOADED, state.stage(), date);
+      assertEquals(200, state.counts().read(), date);
+    }
   }
 
   @Test
