@@ -128,6 +128,7 @@ final class JobSetup {
       long waves = Math.max(1, (inputBytes + cores * LOCAL_SPLIT - 1) / (cores * LOCAL_SPLIT));
       long split = Math.max(MIN_LOCAL_SPLIT, (inputBytes + cores * waves - 1) / (cores * waves));
       // Both bounds: the local file system's 32 MB block would otherwise cut a larger split.
+      // scripts/bench.sh gives ImportTsv this same rule for its equal-parallelism run.
       conf.setLong("mapreduce.input.fileinputformat.split.minsize", split);
       conf.setLong("mapreduce.input.fileinputformat.split.maxsize", split);
     }

@@ -3,9 +3,7 @@ package org.hbulk.jobs.standalone;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.attribute.PosixFileAttributeView;
-import java.nio.file.attribute.PosixFilePermission;
-import java.util.EnumSet;
-import java.util.Set;
+import java.nio.file.attribute.PosixFilePermissions;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.apache.hadoop.fs.permission.FsPermission;
@@ -42,21 +40,7 @@ public class StandaloneFileSystem extends RawLocalFileSystem {
       super.setPermission(p, permission);
       return;
     }
-    Files.setPosixFilePermissions(file, posix(permission.toShort()));
-  }
-
-  /** The nine rwx bits of a mode, owner first, as java.nio names them. */
-  static Set<PosixFilePermission> posix(short mode) {
-    PosixFilePermission[] byBit = {
-        PosixFilePermission.OTHERS_EXECUTE, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_READ,
-        PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_READ,
-        PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_READ};
-    Set<PosixFilePermission> set = EnumSet.noneOf(PosixFilePermission.class);
-    for (int bit = 0; bit < byBit.length; bit++) {
-      if ((mode & (1 << bit)) != 0) {
-        set.add(byBit[bit]);
-      }
-    }
-    return set;
+    // Without the sticky bit, Hadoop writes a mode as "rwxr-x---", the form java.nio reads.
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString(permission.toString()));
   }
 }

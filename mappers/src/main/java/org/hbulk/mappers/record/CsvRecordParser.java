@@ -18,8 +18,9 @@ import org.hbulk.mappers.spec.CsvOptions;
 
 /**
  * Splits one record's bytes (one line, or several when the spec allows line breaks in quotes) into
- * fields with commons-csv. The bytes are decoded strictly: a byte sequence that is not valid in the
- * spec's charset rejects the record instead of turning into replacement characters.
+ * fields with commons-csv; a record with no quote or escape character in it is cut at the delimiters
+ * directly, which gives the same fields. The bytes are decoded strictly: a byte sequence that is not
+ * valid in the spec's charset rejects the record instead of turning into replacement characters.
  */
 public final class CsvRecordParser {
   private final CSVFormat format;
