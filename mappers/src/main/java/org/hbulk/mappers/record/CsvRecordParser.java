@@ -18,32 +18,33 @@ import org.hbulk.mappers.spec.CsvOptions;
 
 /**
  * Splits one record's bytes (one line, or several when the spec allows line breaks in quotes) into
- * fields with commons-csv; a record with no quote or escape character in it is cut at the delimiters
- * directly, which gives the same fields. The bytes are decoded strictly: a byte sequence that is not
- * valid in the spec's charset rejects the record instead of turning into replacement characters.
+ * the fields commons-csv reads from them. A one-line record without the escape character, whose
+ * quotes each enclose a whole field, is cut by hand, which gives the same fields without the
+ * lexer's char-by-char work; anything else (line breaks, escapes, a quote that does not close or is
+ * followed by more than spaces) goes to commons-csv, which reads or rejects it. The bytes are
+ * decoded strictly: a byte sequence that is not valid in the spec's charset rejects the record
+ * instead of turning into replacement characters.
  */
 public final class CsvRecordParser {
+  /** Stands for "no such character": no char equals it. */
+  private static final int NONE = -1;
+
   private final CSVFormat format;
   private final char delimiter;
-  /** The quote and escape characters, the ones that make commons-csv do more than split. */
-  private final char[] special;
+  private final int quote;
+  private final int escape;
   private final boolean trim;
   private final CharsetDecoder decoder;
   private final List<String> fields = new ArrayList<>();
+  private final StringBuilder quoted = new StringBuilder();
   private final RecordFeed feed = new RecordFeed();
   private Iterator<CSVRecord> records;
 
   public CsvRecordParser(CsvOptions options) {
     this.format = options.toCsvFormat();
     this.delimiter = options.delimiter();
-    StringBuilder chars = new StringBuilder();
-    if (options.quote() != null) {
-      chars.append(options.quote().charValue());
-    }
-    if (options.escape() != null) {
-      chars.append(options.escape().charValue());
-    }
-    this.special = chars.toString().toCharArray();
+    this.quote = options.quote() == null ? NONE : options.quote();
+    this.escape = options.escape() == null ? NONE : options.escape();
     this.trim = options.trim();
     this.decoder = options.charset().newDecoder()
         .onMalformedInput(CodingErrorAction.REPORT)
@@ -63,12 +64,16 @@ public final class CsvRecordParser {
   /** The fields of one record's text. The returned list is reused by the next call. */
   public List<String> parse(String text) throws RejectException {
     fields.clear();
-    if (text.indexOf('\n') >= 0 || text.indexOf('\r') >= 0) {
+    // A record that ends in the escape character would escape the line break the shared parser
+    // is fed after it, and run on into the next record: it gets a parser of its own too.
+    if (text.indexOf('\n') >= 0 || text.indexOf('\r') >= 0
+        || (escape != NONE && !text.isEmpty() && text.charAt(text.length() - 1) == escape)) {
       return parseAlone(text);
     }
-    if (isPlain(text)) {
-      return split(text);
+    if ((escape == NONE || text.indexOf(escape) < 0) && cut(text)) {
+      return fields;
     }
+    fields.clear();
     try {
       if (records == null) {
         open();
@@ -83,32 +88,81 @@ public final class CsvRecordParser {
     }
   }
 
-  /** Whether the text has no quote or escape character, so its fields are what lies between delimiters. */
-  private boolean isPlain(String text) {
-    for (char c : special) {
-      if (text.indexOf(c) >= 0) {
-        return false;
+  /**
+   * Cuts a one-line record without escapes into fields as commons-csv's lexer reads it: a field
+   * that starts with the quote (after spaces, when the spec trims) runs to the closing quote, a
+   * doubled quote inside standing for one, and only spaces may follow it before the delimiter; any
+   * other field is the text up to the next delimiter, quotes included, stripped of surrounding
+   * spaces when the spec trims. Returns false, with the fields half filled, when a quote does not
+   * close or something other than spaces follows it: commons-csv decides what such a record is.
+   */
+  private boolean cut(String text) {
+    int n = text.length();
+    int i = 0;
+    while (true) {
+      int start = i;
+      if (trim) {
+        while (i < n && isSpace(text.charAt(i))) {
+          i++;
+        }
       }
+      if (i < n && text.charAt(i) == quote) {
+        i = closeQuoted(text, i + 1);
+        if (i < 0) {
+          return false;
+        }
+        while (i < n && isSpace(text.charAt(i))) {
+          i++;
+        }
+        if (i < n && text.charAt(i) != delimiter) {
+          return false;
+        }
+      } else {
+        int at = text.indexOf(delimiter, start);
+        i = at < 0 ? n : at;
+        String field = text.substring(start, i);
+        fields.add(trim ? field.strip() : field);
+      }
+      if (i >= n) {
+        return true;
+      }
+      i++;
     }
-    return true;
   }
 
   /**
-   * The fields of a record with nothing quoted or escaped, as commons-csv would read them (spaces
-   * around them stripped when the spec trims): the common case, without its char-by-char lexer.
+   * Adds the quoted field that starts at {@code from} (just after its opening quote) and returns
+   * where its closing quote ends, or -1 when it has none.
    */
-  private List<String> split(String text) {
-    int from = 0;
-    for (int at = text.indexOf(delimiter); at >= 0; at = text.indexOf(delimiter, from)) {
-      addField(text.substring(from, at));
-      from = at + 1;
+  private int closeQuoted(String text, int from) {
+    int close = text.indexOf(quote, from);
+    if (close < 0) {
+      return -1;
     }
-    addField(text.substring(from));
-    return fields;
+    if (close + 1 == text.length() || text.charAt(close + 1) != quote) {
+      fields.add(text.substring(from, close));
+      return close + 1;
+    }
+    quoted.setLength(0);
+    while (true) {
+      if (close < 0) {
+        return -1;
+      }
+      if (close + 1 < text.length() && text.charAt(close + 1) == quote) {
+        quoted.append(text, from, close + 1);
+        from = close + 2;
+        close = text.indexOf(quote, from);
+      } else {
+        quoted.append(text, from, close);
+        fields.add(quoted.toString());
+        return close + 1;
+      }
+    }
   }
 
-  private void addField(String field) {
-    fields.add(trim ? field.strip() : field);
+  /** What commons-csv skips around fields when trimming, and after a closing quote always. */
+  private boolean isSpace(char c) {
+    return c != delimiter && Character.isWhitespace(c);
   }
 
   /**
