@@ -146,6 +146,14 @@ final class JobSetup {
       // other reducers of this JVM share: two of them could fill it.
       conf.setLong("mapreduce.reduce.memory.totalbytes", heap / (2L * cores));
     }
+    if (!setByUser(conf, "mapreduce.reduce.input.buffer.percent")) {
+      // A reducer's map outputs are in memory when its shuffle ends. Hadoop's default (0) merges
+      // them onto disk and reads them back before the first reduce call, a sixth of a local
+      // reducer's time; keeping what the shuffle may hold adds nothing to the memory it already took.
+      float shuffle = conf.getFloat("mapreduce.reduce.shuffle.input.buffer.percent", 0.70f);
+      long held = (long) (conf.getLong("mapreduce.reduce.memory.totalbytes", heap) * shuffle);
+      conf.setFloat("mapreduce.reduce.input.buffer.percent", Math.min(1f, (float) held / heap));
+    }
   }
 
   /**

@@ -62,6 +62,24 @@ class LocalCoresTest {
   }
 
   @Test
+  void reducersKeepWhatTheirShuffleHoldsInMemoryAndTheUserWins() {
+    Configuration conf = local(2);
+    JobSetup.useLocalCores(conf, 108 * MB);
+    // A quarter of the heap per reducer, 70 % of it for the shuffle: 17.5 % of the heap.
+    assertEquals(0.175f, conf.getFloat("mapreduce.reduce.input.buffer.percent", 0), 0.001f);
+
+    long heap = Runtime.getRuntime().maxMemory();
+    Configuration bigger = local(2, "mapreduce.reduce.memory.totalbytes", String.valueOf(heap / 2),
+        "mapreduce.reduce.shuffle.input.buffer.percent", "0.5");
+    JobSetup.useLocalCores(bigger, 108 * MB);
+    assertEquals(0.25f, bigger.getFloat("mapreduce.reduce.input.buffer.percent", 0), 0.001f);
+
+    Configuration user = local(2, "mapreduce.reduce.input.buffer.percent", "0.0");
+    JobSetup.useLocalCores(user, 108 * MB);
+    assertEquals(0f, user.getFloat("mapreduce.reduce.input.buffer.percent", 1), 0f);
+  }
+
+  @Test
   void onlyHadoopsOwnDefaultsCountAsUnset() {
     Configuration conf = local(2, "mapreduce.map.sort.spill.percent", "0.9");
     assertEquals("100", conf.get("mapreduce.task.io.sort.mb"), "mapred-default.xml is loaded");
