@@ -132,32 +132,22 @@ public final class CsvRecordParser {
 
   /**
    * Adds the quoted field that starts at {@code from} (just after its opening quote) and returns
-   * where its closing quote ends, or -1 when it has none.
+   * where its closing quote ends, or -1 when it has none. A field without doubled quotes is one
+   * substring; {@link #quoted} collects the pieces only when there are.
    */
   private int closeQuoted(String text, int from) {
+    quoted.setLength(0);
     int close = text.indexOf(quote, from);
+    while (close >= 0 && close + 1 < text.length() && text.charAt(close + 1) == quote) {
+      quoted.append(text, from, close + 1);
+      from = close + 2;
+      close = text.indexOf(quote, from);
+    }
     if (close < 0) {
       return -1;
     }
-    if (close + 1 == text.length() || text.charAt(close + 1) != quote) {
-      fields.add(text.substring(from, close));
-      return close + 1;
-    }
-    quoted.setLength(0);
-    while (true) {
-      if (close < 0) {
-        return -1;
-      }
-      if (close + 1 < text.length() && text.charAt(close + 1) == quote) {
-        quoted.append(text, from, close + 1);
-        from = close + 2;
-        close = text.indexOf(quote, from);
-      } else {
-        quoted.append(text, from, close);
-        fields.add(quoted.toString());
-        return close + 1;
-      }
-    }
+    fields.add(quoted.isEmpty() ? text.substring(from, close) : quoted.append(text, from, close).toString());
+    return close + 1;
   }
 
   /** What commons-csv skips around fields when trimming, and after a closing quote always. */

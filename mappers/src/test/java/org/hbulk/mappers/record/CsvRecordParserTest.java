@@ -46,9 +46,9 @@ class CsvRecordParserTest {
   }
 
   /**
-   * One-line records are cut by hand unless they hold an escape or a quote commons-csv must judge:
-   * for every record, with and without trimming, whatever the delimiter, the fields (or the reject)
-   * must be exactly what commons-csv gives. Hand-picked records, then 4,000 random ones per setting
+   * Whichever way the parser reads a one-line record (cut by hand, or through commons-csv for an
+   * escape or a quote it must judge), with and without trimming, whatever the delimiter, the fields
+   * (or the reject) must be exactly what commons-csv gives, and the next record must still parse. Hand-picked records, then 4,000 random ones per setting
    * drawn from the characters that matter (a fixed seed, so a failure repeats).
    */
   @Test
