@@ -8,6 +8,7 @@ import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
+import org.hbulk.jobs.standalone.LocalRunnerFileSystem;
 import org.hbulk.mappers.spec.SpecException;
 import picocli.CommandLine;
 
@@ -28,6 +29,7 @@ public final class Main extends Configured implements Tool {
 
   public static void main(String[] args) throws Exception {
     Configuration conf = HBaseConfiguration.create();
+    LocalRunnerFileSystem.installIfLocal(conf);
     System.exit(ToolRunner.run(conf, new Main(conf, System.out, System.err), args));
   }
 

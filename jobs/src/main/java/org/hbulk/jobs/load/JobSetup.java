@@ -29,6 +29,7 @@ import org.hbulk.mappers.mapreduce.CellKey;
 import org.hbulk.mappers.run.CellRun;
 import org.hbulk.mappers.mapreduce.CellStreamReducer;
 import org.hbulk.mappers.spec.LoadSpec;
+import org.hbulk.jobs.standalone.LocalRunnerFileSystem;
 
 /**
  * Builds the prepare job: CSV input, the mapper, HBase's incremental-load setup (each family's
@@ -59,6 +60,7 @@ final class JobSetup {
     if (isLocal(conf)) {
       useLocalCores(conf, inputBytes);
     }
+    LocalRunnerFileSystem.forgetUnlessLocal(conf, isLocal(conf));
     Job job = Job.getInstance(conf, "hbulk " + spec.source() + " -> " + String.join(", ", spec.tables()));
     job.setJarByClass(CsvToCellsMapper.class);
     job.setInputFormatClass(CsvInputFormat.class);

@@ -1,9 +1,6 @@
 package org.hbulk.jobs.standalone;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.attribute.PosixFileAttributeView;
-import java.nio.file.attribute.PosixFilePermissions;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.apache.hadoop.fs.permission.FsPermission;
@@ -20,8 +17,9 @@ import org.apache.hadoop.fs.permission.FsPermission;
  * disk is one file system, and now both steps are renames, as they are within one HDFS. A rename
  * across two mounts falls back to a copy in Hadoop's own {@code rename}.
  *
- * <p>It sets permissions through java.nio. Without Hadoop's native library, the raw local file
- * system runs a {@code chmod} process for each call, four for every bulk-loaded HFile.
+ * <p>It sets permissions through java.nio ({@link NioPermissions}): without Hadoop's native library
+ * the raw local file system runs a {@code chmod} process for each call, four for every bulk-loaded
+ * HFile.
  */
 public class StandaloneFileSystem extends RawLocalFileSystem {
   /** What {@link #getCanonicalServiceName()} reports, the same for every instance. */
@@ -34,13 +32,8 @@ public class StandaloneFileSystem extends RawLocalFileSystem {
 
   @Override
   public void setPermission(Path p, FsPermission permission) throws IOException {
-    java.nio.file.Path file = pathToFile(p).toPath();
-    if (permission.getStickyBit()
-        || Files.getFileAttributeView(file, PosixFileAttributeView.class) == null) {
+    if (!NioPermissions.set(this, p, permission)) {
       super.setPermission(p, permission);
-      return;
     }
-    // Without the sticky bit, Hadoop writes a mode as "rwxr-x---", the form java.nio reads.
-    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString(permission.toString()));
   }
 }
