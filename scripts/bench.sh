@@ -12,8 +12,10 @@
 #
 # With --repeat N, every step runs N times in rounds (each round all steps once, on fresh tables)
 # and the median is printed, with every round's time beside it. Before each round both input files
-# are read once, so every step reads its input from the page cache, whichever runs first. Before the
-# first round an untimed 20,000-row hbulk prepare writes hbulk's class-data archive (scripts/hbulk).
+# are read once, so every step reads its input from the page cache, whichever runs first, and before
+# each step the dirty pages earlier steps left are written out (sync), so none pays for another's
+# writes. Before the first round an untimed 20,000-row hbulk prepare writes hbulk's class-data
+# archive (scripts/hbulk).
 #
 #   scripts/bench.sh [--rows "1000000 4000000"] [--repeat N] [--keep]
 #     --rows LIST   row counts to run, in one go (default "1000000 4000000")
@@ -37,7 +39,7 @@ while (( $# > 0 )); do
     --rows) [[ $# -ge 2 && "$2" =~ ^[0-9\ ]+$ ]] || die 2 "--rows needs numbers, e.g. --rows \"1000000 4000000\""; row_counts="$2"; shift 2 ;;
     --repeat) [[ $# -ge 2 && "$2" =~ ^[1-9][0-9]*$ ]] || die 2 "--repeat needs a positive number"; repeat="$2"; shift 2 ;;
     --keep) keep=true; shift ;;
-    -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) die 2 "unknown argument: $1 (see --help)" ;;
   esac
 done
@@ -74,12 +76,15 @@ java_run() {
 }
 
 # timed STEP LOG COMMAND...: runs it with its output in ${logs}/LOG.log and adds its seconds to
-# times[STEP], one entry per round.
+# times[STEP], one entry per round. It first writes out what earlier steps left in the page cache
+# (sync, untimed), so that no step pays for another's disk writes: the kernel writes dirty pages
+# back about 30 s after they were made, which would otherwise land in whichever step runs then.
 declare -A times=() median_of=()
 timed() {
   local step="$1" name="$2"
   shift 2
   local t0 t1
+  sync
   t0="$(date +%s%N)"
   if ! "$@" >"${logs}/${name}.log" 2>&1; then
     tail -n 40 "${logs}/${name}.log" >&2
@@ -147,7 +152,7 @@ for rows in "${counts[@]}"; do
     grep -q "+ rejected 0 " "${logs}/hbulk-prepare-${suffix}.log" \
       || die 1 "hbulk rejected records (see ${logs}/hbulk-prepare-${suffix}.log)"
     timed complete "hbulk-complete-${suffix}" "${here}/hbulk" complete --run-dir "${run_dir}"
-    # On the local file system HBase copied the HFiles, so the run directory still holds them.
+    # complete moved the HFiles into the regions; the run directory keeps its state and report.
     rm -rf "${run_dir}"
     timed load "hbulk-load-${suffix}" "${here}/hbulk" load --spec "${spec}" --table "bench_hbulk_load_${suffix}" \
       --input "${data}/events.csv" --run-dir "${run_dir}-load"
