@@ -62,7 +62,10 @@ public final class CsvRecordReader extends RecordReader<LongWritable, RawRecord>
     Configuration conf = context.getConfiguration();
     options = LoadSpec.fromConfiguration(conf).csv();
     quotes = options.multiline() ? new QuoteScanner(options) : null;
-    FileSplit split = (FileSplit) genericSplit;
+    FileSplit split = CsvSplit.fileOf(genericSplit);
+    if (split == null) {
+      throw new IllegalArgumentException("CSV is read from file splits, not " + genericSplit.getClass().getName());
+    }
     Path file = split.getPath();
     FileSystem fs = file.getFileSystem(conf);
     FSDataInputStream fileIn = fs.open(file);

@@ -56,7 +56,8 @@ public class CsvToCellsMapper
     recordsRead = context.getCounter(HbulkCounter.RECORDS_READ);
     recordsLoaded = context.getCounter(HbulkCounter.RECORDS_LOADED);
     cellsEmitted = context.getCounter(HbulkCounter.CELLS_EMITTED);
-    String file = context.getInputSplit() instanceof FileSplit fs ? fs.getPath().toString() : "?";
+    FileSplit split = CsvSplit.fileOf(context.getInputSplit());
+    String file = split != null ? split.getPath().toString() : "?";
     rejects = new RejectWriter(rejectSink(context), file);
   }
 
