@@ -39,7 +39,7 @@ while (( $# > 0 )); do
     --rows) [[ $# -ge 2 && "$2" =~ ^[0-9\ ]+$ ]] || die 2 "--rows needs numbers, e.g. --rows \"1000000 4000000\""; row_counts="$2"; shift 2 ;;
     --repeat) [[ $# -ge 2 && "$2" =~ ^[1-9][0-9]*$ ]] || die 2 "--repeat needs a positive number"; repeat="$2"; shift 2 ;;
     --keep) keep=true; shift ;;
-    -h|--help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) usage "$0"; exit 0 ;;
     *) die 2 "unknown argument: $1 (see --help)" ;;
   esac
 done

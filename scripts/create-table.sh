@@ -14,14 +14,12 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-
-usage() {
-  sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
-}
+# shellcheck source=scripts/lib.sh
+source "${here}/lib.sh"
 
 case "${1:-}" in
-  -h|--help) usage; exec "${here}/hbulk" create-table --help ;;
-  "") usage >&2; exit 2 ;;
+  -h|--help) usage "$0"; exec "${here}/hbulk" create-table --help ;;
+  "") usage "$0" >&2; exit 2 ;;
 esac
 
 spec="$1"

@@ -22,10 +22,6 @@ conf_dir="${base}/conf"
 pid_file="${base}/hbase.pid"
 log_file="${base}/logs/hbase.log"
 
-usage() {
-  sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
-}
-
 running_pid() {
   local pid
   [[ -f "${pid_file}" ]] || return 1
@@ -142,6 +138,6 @@ case "${1:-}" in
   stop) stop ;;
   status) status ;;
   wipe) stop; rm -rf "${base}"; printf 'deleted %s\n' "${base}" ;;
-  -h|--help|help) usage ;;
-  *) usage >&2; exit 2 ;;
+  -h|--help|help) usage "$0" ;;
+  *) usage "$0" >&2; exit 2 ;;
 esac

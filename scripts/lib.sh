@@ -11,6 +11,12 @@ export HBULK_ROOT HBULK_VAR
 JDK17_OPENS="--add-opens java.base/java.lang=ALL-UNNAMED --add-opens java.base/java.lang.reflect=ALL-UNNAMED --add-opens java.base/java.nio=ALL-UNNAMED --add-opens java.base/java.util=ALL-UNNAMED --add-opens java.base/java.util.concurrent=ALL-UNNAMED --add-opens java.base/sun.nio.ch=ALL-UNNAMED --add-opens java.base/java.io=ALL-UNNAMED --add-opens java.base/java.net=ALL-UNNAMED"
 export JDK17_OPENS
 
+# usage SCRIPT: prints the script's header comment (line 2 up to the first line that is not a
+# comment), its --help text, so the text and the script never disagree on where it ends.
+usage() {
+  awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$1"
+}
+
 die() {
   local code="$1"
   shift

@@ -31,7 +31,7 @@ spec=""
 args=("$@")
 while (( $# > 0 )); do
   case "$1" in
-    -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) usage "$0"; exit 0 ;;
     --spec|-s) [[ $# -ge 2 ]] || die 2 "--spec needs a file"; spec="$2"; shift 2 ;;
     *) shift ;;
   esac

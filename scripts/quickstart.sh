@@ -18,7 +18,7 @@ rows=100000
 while (( $# > 0 )); do
   case "$1" in
     --rows) [[ $# -ge 2 && "$2" =~ ^[0-9]+$ ]] || die 2 "--rows needs a number"; rows="$2"; shift 2 ;;
-    -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) usage "$0"; exit 0 ;;
     *) die 2 "unknown argument: $1 (see --help)" ;;
   esac
 done

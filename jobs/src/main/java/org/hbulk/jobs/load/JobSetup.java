@@ -57,10 +57,11 @@ final class JobSetup {
     // A _SUCCESS file beside the family folders would only draw a warning from BulkLoadHFiles.
     conf.setBoolean("mapreduce.fileoutputcommitter.marksuccessfuljobs", false);
     conf.set("fs.permissions.umask-mode", run.access().umask());
-    if (isLocal(conf)) {
+    boolean local = isLocal(conf);
+    if (local) {
       useLocalCores(conf, inputBytes);
     }
-    LocalRunnerFileSystem.forgetUnlessLocal(conf, isLocal(conf));
+    LocalRunnerFileSystem.forgetUnlessLocal(conf, local);
     Job job = Job.getInstance(conf, "hbulk " + spec.source() + " -> " + String.join(", ", spec.tables()));
     job.setJarByClass(CsvToCellsMapper.class);
     job.setInputFormatClass(CsvInputFormat.class);
@@ -89,7 +90,7 @@ final class JobSetup {
     // On a cluster the tasks need HBase's jars, commons-csv and hbulk's own classes. In-process
     // tasks share the driver's classpath: shipping jars would only make the local runner try (and
     // fail) to symlink them into the working directory.
-    if (!isLocal(conf)) {
+    if (!local) {
       TableMapReduceUtil.addDependencyJars(job);
       TableMapReduceUtil.addDependencyJarsForClasses(job.getConfiguration(), CSVFormat.class,
           LoadSpec.class, org.apache.commons.io.IOUtils.class);

@@ -12,9 +12,8 @@ import org.apache.hadoop.mapred.JobConf;
 /**
  * hbulk's own local file system when its job runs in-process under the local job runner: Hadoop's
  * checksummed local file system (which the local job runner needs), setting permissions through
- * java.nio instead of a {@code chmod} process per call when Hadoop's native library is missing, as
- * it is when hbulk runs from the project's jars. A 1 M-row load makes about 200 such calls (job
- * staging, task and output directories, every HFile and its checksum file, the run directory).
+ * java.nio ({@link NioPermissions}) instead of a {@code chmod} process per call when Hadoop's
+ * native library is missing, as it is when hbulk runs from the project's jars.
  */
 public class LocalRunnerFileSystem extends LocalFileSystem {
   public LocalRunnerFileSystem() {

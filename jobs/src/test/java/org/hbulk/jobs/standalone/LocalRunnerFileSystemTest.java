@@ -1,6 +1,7 @@
 package org.hbulk.jobs.standalone;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
@@ -81,6 +82,19 @@ class LocalRunnerFileSystemTest {
         assertEquals(FsPermission.createImmutable(Short.parseShort(m, 8)).toString(), mode(dir.resolve("run/hfiles/f")), m);
         assertEquals(new FsPermission(m), fs.getFileStatus(file).getPermission(), m);
       }
+    }
+  }
+
+  @Test
+  void permissionsGoThroughJavaNioNotChmodExceptForTheStickyBit() throws Exception {
+    java.nio.file.Path file = Files.writeString(dir.resolve("g"), "x");
+    try (org.apache.hadoop.fs.RawLocalFileSystem raw = new org.apache.hadoop.fs.RawLocalFileSystem()) {
+      raw.initialize(new java.net.URI("file:///"), new Configuration());
+      Path p = new Path(file.toUri());
+      assertTrue(NioPermissions.set(raw, p, new FsPermission("640")));
+      assertEquals("rw-r-----", mode(file));
+      assertFalse(NioPermissions.set(raw, p, new FsPermission("1750")), "left to Hadoop's chmod");
+      assertEquals("rw-r-----", mode(file));
     }
   }
 
