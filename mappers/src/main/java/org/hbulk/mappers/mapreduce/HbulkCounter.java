@@ -32,7 +32,12 @@ public enum HbulkCounter {
   /** Empty lines between records. */
   BLANK_LINES_SKIPPED,
   /** First lines of files skipped because the spec says they are headers. */
-  HEADER_LINES_SKIPPED;
+  HEADER_LINES_SKIPPED,
+  /**
+   * Map-side sorts {@link CellKeySorter} did on key prefixes. None while map tasks spilled means
+   * Hadoop's QuickSort did them: this Hadoop's map output buffer is not laid out as it expects.
+   */
+  SPILLS_PREFIX_SORTED;
 
   /** The counter group of rows emitted per output (counter name: the output's name). */
   public static final String OUTPUT_ROWS_GROUP = "hbulk output rows";

@@ -1,0 +1,117 @@
+package org.hbulk.jobs.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.Reducer;
+import org.apache.hadoop.mapreduce.TaskCounter;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
+import org.apache.hadoop.util.IndexedSorter;
+import org.hbulk.mappers.mapreduce.CellKey;
+import org.hbulk.mappers.mapreduce.CellKeySorter;
+import org.hbulk.mappers.mapreduce.HbulkCounter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The prefix sort inside Hadoop's own map task (the local job runner): it reads this Hadoop's map
+ * output buffer instead of falling back, across many spills of a small buffer, whose records wrap
+ * around its end, and every reducer gets its keys in the shuffle's order.
+ */
+class CellKeySorterJobTest {
+  private static final byte[] TABLE = Bytes.toBytes("t");
+  private static final byte[] FAMILY = Bytes.toBytes("d");
+
+  enum Order { KEYS, OUT_OF_ORDER }
+
+  @Test
+  void mapSpillsAreSortedOnPrefixesAndReducersSeeTheShufflesOrder(@TempDir Path tmp) throws Exception {
+    SplittableRandom r = new SplittableRandom(17);
+    StringBuilder lines = new StringBuilder();
+    int records = 60_000;
+    for (int i = 0; i < records; i++) {
+      // shared starts, skewed users and rows that start other rows
+      int user = (int) Math.min(5000, Math.abs(r.nextGaussian() * 300));
+      lines.append(String.format("%02d|u%07d|%d", user % 16, user, r.nextInt(1000))).append('\n');
+    }
+    Path input = tmp.resolve("in.txt");
+    Files.writeString(input, lines, StandardCharsets.UTF_8);
+
+    Configuration conf = new Configuration();
+    conf.set("mapreduce.framework.name", "local");
+    conf.set("fs.defaultFS", "file:///");
+    conf.set("hadoop.tmp.dir", tmp.resolve("hadoop").toString());
+    // 1 MB of buffer for about 3 MB of map output: several spills, each starting where the last
+    // ended, so records wrap around the buffer's end
+    conf.setInt(MRJobConfig.IO_SORT_MB, 1);
+    conf.setClass(MRJobConfig.MAP_SORT_CLASS, CellKeySorter.class, IndexedSorter.class);
+    Job job = Job.getInstance(conf, "prefix sort");
+    job.setMapperClass(RowsAsKeys.class);
+    job.setReducerClass(OrderCheck.class);
+    job.setMapOutputKeyClass(CellKey.class);
+    job.setMapOutputValueClass(NullWritable.class);
+    job.setSortComparatorClass(CellKey.Comparator.class);
+    job.setNumReduceTasks(3);
+    job.setOutputFormatClass(NullOutputFormat.class);
+    FileInputFormat.addInputPath(job, new org.apache.hadoop.fs.Path(input.toUri()));
+    FileOutputFormat.setOutputPath(job, new org.apache.hadoop.fs.Path(tmp.resolve("out").toUri()));
+
+    assertTrue(job.waitForCompletion(false));
+    long spills = job.getCounters().findCounter(HbulkCounter.SPILLS_PREFIX_SORTED).getValue();
+    assertTrue(spills > 2, spills + " spills sorted on prefixes");
+    assertEquals(records, job.getCounters().findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue());
+    assertEquals(records, job.getCounters().findCounter(Order.KEYS).getValue());
+    assertEquals(0, job.getCounters().findCounter(Order.OUT_OF_ORDER).getValue());
+  }
+
+  /** Each line a cell key: the line is the row, its offset the timestamp. */
+  public static final class RowsAsKeys extends Mapper<LongWritable, Text, CellKey, NullWritable> {
+    private final CellKey key = new CellKey();
+
+    @Override
+    protected void map(LongWritable offset, Text line, Context context) throws IOException, InterruptedException {
+      byte[] q = {(byte) (offset.get() % 3)};
+      context.write(key.set(TABLE, line.getBytes(), 0, line.getLength(), FAMILY, 0, 1, q, 0, 1, offset.get(),
+          CellKey.PUT), NullWritable.get());
+    }
+  }
+
+  /** Counts the keys it is given and those that come before the one before them. */
+  public static final class OrderCheck extends Reducer<CellKey, NullWritable, NullWritable, NullWritable> {
+    private CellKey previous;
+
+    @Override
+    protected void reduce(CellKey key, Iterable<NullWritable> values, Context context) {
+      for (NullWritable ignored : values) {
+        context.getCounter(Order.KEYS).increment(1);
+      }
+      if (previous != null && previous.compareTo(key) > 0) {
+        context.getCounter(Order.OUT_OF_ORDER).increment(1);
+      }
+      previous = copy(key);
+    }
+
+    private static CellKey copy(CellKey key) {
+      byte[] b = key.bytes();
+      int tableRow = key.tableRowLength();
+      byte[] row = java.util.Arrays.copyOfRange(b, 2 + TABLE.length + 1, 2 + tableRow);
+      return new CellKey().set(TABLE, row, 0, row.length, FAMILY, 0, 1, b, key.qualifierOffset(),
+          key.qualifierLength(), key.timestamp(), key.type());
+    }
+  }
+}
