@@ -168,9 +168,9 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
         .withBlockSize(format != null ? format.blockSize() : HConstants.DEFAULT_BLOCKSIZE)
         .withColumnFamily(w.family)
         .withTableName(w.table)
-        // Every cell has sequence id 0 and no tags, so neither goes in: HBase's compactions leave
-        // both out of files the same way, and readers then give cells the file's own sequence id
-        // (BulkLoadHFiles assigns one). Three bytes a cell less to write, and to read back.
+        // Every cell has sequence id 0 and no tags, so neither goes in, as HBase's compactions
+        // write such files (readers give a bulk-loaded file's cells its own sequence id either
+        // way): three bytes a cell less to write and to read back.
         .withIncludesMvcc(false)
         .withIncludesTags(false);
     InetSocketAddress[] favoured = favouredNodes(table, first);

@@ -35,7 +35,8 @@ public enum HbulkCounter {
   HEADER_LINES_SKIPPED,
   /**
    * Map-side sorts {@link CellKeySorter} did on key prefixes. None while map tasks spilled means
-   * Hadoop's QuickSort did them: this Hadoop's map output buffer is not laid out as it expects.
+   * Hadoop's QuickSort did them: {@code map.sort.class} was set to another sorter, or this Hadoop's
+   * map output buffer is not laid out as the sorter expects (a warning in the task log says so).
    */
   SPILLS_PREFIX_SORTED;
 

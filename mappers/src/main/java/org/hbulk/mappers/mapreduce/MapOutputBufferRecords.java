@@ -102,9 +102,15 @@ final class MapOutputBufferRecords implements SpillRecords {
         int valStart = constant(type, "VALSTART");
         int keyStart = constant(type, "KEYSTART");
         int partition = constant(type, "PARTITION");
+        int valLen = constant(type, "VALLEN");
         int nmeta = constant(type, "NMETA");
-        if (nmeta < 3 || keyStart >= nmeta || partition >= nmeta || valStart >= nmeta) {
-          throw new NoSuchFieldException("metadata layout of " + nmeta + " ints");
+        int metaSize = constant(type, "METASIZE");
+        // Hadoop 3's layout: four ints a record, addressed by the record's position. Older buffers
+        // kept an INDEX int through which records were reached instead.
+        if (nmeta != 4 || metaSize != 4 * nmeta || valStart + keyStart + partition + valLen != 6
+            || hasField(type, "INDEX")) {
+          throw new NoSuchFieldException("a metadata layout of " + nmeta + " ints (VALSTART " + valStart
+              + ", KEYSTART " + keyStart + ", PARTITION " + partition + ", VALLEN " + valLen + ")");
         }
         return new Layout(type, field(type, "kvmeta", IntBuffer.class), field(type, "kvbuffer", byte[].class),
             field(type, "maxRec", int.class), field(type, "comparator", null), nmeta, keyStart, partition);
@@ -113,6 +119,15 @@ final class MapOutputBufferRecords implements SpillRecords {
             BUFFER_CLASS, e.toString());
         return null;
       }
+    }
+
+    private static boolean hasField(Class<?> type, String name) {
+      for (Field f : type.getDeclaredFields()) {
+        if (f.getName().equals(name)) {
+          return true;
+        }
+      }
+      return false;
     }
 
     private static int constant(Class<?> type, String name) throws ReflectiveOperationException {

@@ -5,7 +5,8 @@ import java.util.SplittableRandom;
 /**
  * Sorts a range of (prefix, record) pairs, held in two parallel arrays, by prefix as signed longs:
  * a three-way quicksort, so the long runs of equal prefixes that keys sharing a start produce cost
- * one pass, with pivots drawn at random so no input order makes it quadratic. Not stable.
+ * one pass, with pivots drawn at random (from a fixed seed, so runs repeat) so that no ordinary
+ * input order, sorted or reversed or nearly so, makes it quadratic. Not stable.
  */
 final class PrefixPairs {
   private static final int INSERTION = 16;

@@ -2,6 +2,7 @@ package org.hbulk.mappers.hfile;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -85,6 +86,8 @@ class HFileWritersTest {
           boolean a = dir.startsWith("ns/a/d");
           assertEquals(a ? "gz" : "none", reader.getFileContext().getCompression().getName(), dir);
           assertEquals(a ? "FAST_DIFF" : "NONE", reader.getDataBlockEncoding().name(), dir);
+          assertFalse(reader.getFileContext().isIncludesMvcc(), dir + ": no per-cell sequence ids");
+          assertFalse(reader.getFileContext().isIncludesTags(), dir + ": no tags");
           // The block size is not stored; 4 KB blocks show as several blocks in a 20 KB file.
           int blocks = reader.getTrailer().getDataIndexCount();
           assertTrue(a ? blocks > 1 : blocks == 1, dir + ": " + blocks + " data blocks");

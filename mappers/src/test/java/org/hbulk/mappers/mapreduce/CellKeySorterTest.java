@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
@@ -79,12 +80,23 @@ class CellKeySorterTest {
 
   @Test
   void aRangeInsideTheSpillIsSortedAndTheRestLeftAlone() throws IOException {
-    SplittableRandom r = new SplittableRandom(11);
+    assertSortsLikeQuickSort(thousandRecords(11), 100, 900);
+  }
+
+  @Test
+  void aRangeThatWrapsAroundTheBuffersEndIsSorted() throws IOException {
+    // Hadoop numbers a spill's records on from where the last spill ended, modulo the buffer's
+    // capacity in records: 900 .. 1199 here are records 900 .. 999 and then 0 .. 199.
+    assertSortsLikeQuickSort(thousandRecords(13), 900, 1200);
+  }
+
+  private static Spill thousandRecords(long seed) throws IOException {
+    SplittableRandom r = new SplittableRandom(seed);
     Spill spill = new Spill();
     for (int i = 0; i < 1000; i++) {
       spill.add(r.nextInt(3), "t", bytes(r, 12), bytes(r, 2), r.nextInt(4));
     }
-    assertSortsLikeQuickSort(spill, 100, 900);
+    return spill;
   }
 
   @Test
@@ -123,6 +135,9 @@ class CellKeySorterTest {
     for (int i = 0; i < spill.size(); i++) {
       assertEquals(expected.describe(i), spill.describe(i), "record " + i);
     }
+    for (int i = from + 1; i < to; i++) {
+      assertTrue(spill.compare(i - 1, i) <= 0, "records " + (i - 1) + " and " + i + " in order");
+    }
   }
 
   private static byte[] bytes(SplittableRandom r, int length) {
@@ -136,7 +151,8 @@ class CellKeySorterTest {
 
   /**
    * Serialized keys in one buffer and per-record metadata, compared and swapped as Hadoop's map
-   * output buffer does it: partition first, then the shuffle's comparator on the key bytes.
+   * output buffer does it: partition first, then the shuffle's comparator on the key bytes, and
+   * record numbers taken modulo the number of records.
    */
   private static final class Spill implements SpillRecords {
     private static final RawComparator<?> COMPARATOR = new CellKey.Comparator();
@@ -179,7 +195,7 @@ class CellKeySorterTest {
 
     @Override
     public int partition(int record) {
-      return partitions[record];
+      return partitions[record % size()];
     }
 
     @Override
@@ -189,11 +205,13 @@ class CellKeySorterTest {
 
     @Override
     public int keyStart(int record) {
-      return starts[record];
+      return starts[record % size()];
     }
 
     @Override
-    public int compare(int i, int j) {
+    public int compare(int a, int b) {
+      int i = a % size();
+      int j = b % size();
       if (partitions[i] != partitions[j]) {
         return partitions[i] - partitions[j];
       }
@@ -201,7 +219,9 @@ class CellKeySorterTest {
     }
 
     @Override
-    public void swap(int i, int j) {
+    public void swap(int a, int b) {
+      int i = a % size();
+      int j = b % size();
       swap(partitions, i, j);
       swap(starts, i, j);
       swap(ends, i, j);
