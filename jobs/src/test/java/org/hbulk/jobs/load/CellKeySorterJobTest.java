@@ -13,6 +13,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.io.WritableUtils;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.Mapper;
@@ -31,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The prefix sort inside Hadoop's own map task (the local job runner): it reads this Hadoop's map
  * output buffer instead of falling back, across many spills of a small buffer, whose records wrap
- * around its end, and every reducer gets its keys in the shuffle's order.
+ * around its end (without the modulo in MapOutputBufferRecords' addressing this test fails), and
+ * every reducer gets its keys in the shuffle's order.
  */
 class CellKeySorterJobTest {
   private static final byte[] TABLE = Bytes.toBytes("t");
@@ -103,15 +105,8 @@ class CellKeySorterJobTest {
       if (previous != null && previous.compareTo(key) > 0) {
         context.getCounter(Order.OUT_OF_ORDER).increment(1);
       }
-      previous = copy(key);
-    }
-
-    private static CellKey copy(CellKey key) {
-      byte[] b = key.bytes();
-      int tableRow = key.tableRowLength();
-      byte[] row = java.util.Arrays.copyOfRange(b, 2 + TABLE.length + 1, 2 + tableRow);
-      return new CellKey().set(TABLE, row, 0, row.length, FAMILY, 0, 1, b, key.qualifierOffset(),
-          key.qualifierLength(), key.timestamp(), key.type());
+      // the framework reuses its key object from call to call
+      previous = WritableUtils.clone(key, context.getConfiguration());
     }
   }
 }

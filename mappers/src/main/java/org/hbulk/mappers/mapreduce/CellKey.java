@@ -180,7 +180,7 @@ public final class CellKey implements WritableComparable<CellKey> {
   }
 
   /** Where a serialized key's bytes start, after the length that {@link #write} puts in front. */
-  private static int afterLength(byte[] b, int start) {
+  static int afterLength(byte[] b, int start) {
     return start + WritableUtils.decodeVIntSize(b[start]);
   }
 

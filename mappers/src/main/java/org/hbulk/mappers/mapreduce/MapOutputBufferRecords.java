@@ -59,9 +59,9 @@ final class MapOutputBufferRecords implements SpillRecords {
     }
   }
 
-  /** What was found of Hadoop's map output buffer, or null where it is not laid out as expected. */
-  static Object layoutFound() {
-    return LAYOUT;
+  /** Whether the Hadoop on the classpath has a map output buffer laid out as this class expects. */
+  static boolean knowsThisHadoop() {
+    return LAYOUT != null;
   }
 
   private int offset(int record) {
