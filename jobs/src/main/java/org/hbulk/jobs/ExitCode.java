@@ -25,7 +25,11 @@ public enum ExitCode {
   /** nightly: the date is already loaded, or it has no input. */
   NOTHING_TO_DO(10, "nothing to do"),
   /** nightly-load.sh: another run of the same spec holds the lock. */
-  LOCK_HELD(11, "another run holds the lock");
+  LOCK_HELD(11, "another run holds the lock"),
+  /** The run stopped before it ended (its job never finished): {@code resume} finishes it. */
+  INTERRUPTED(16, "run interrupted: resume it"),
+  /** Another live process is working on the run. */
+  RUN_BUSY(17, "run in use by another process");
 
   private final int code;
   private final String meaning;

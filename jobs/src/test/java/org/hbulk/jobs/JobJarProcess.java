@@ -52,6 +52,15 @@ final class JobJarProcess {
 
   /** Runs hbulk from the job jar on the cluster's classpath, as {@code hadoop jar} does. */
   Run run(String... args) throws Exception {
+    return execute(command(args), logDir);
+  }
+
+  /** Starts hbulk as {@link #run} does, its output going to the two files; does not wait. */
+  Process start(Path out, Path err, String... args) throws IOException {
+    return new ProcessBuilder(command(args)).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+  }
+
+  private List<String> command(String... args) {
     List<String> command = new ArrayList<>(List.of(java(), "-Xmx" + heap));
     String opens = System.getProperty("hbulk.jdk17.opens", "").strip();
     if (!opens.isEmpty()) {
@@ -63,7 +72,7 @@ final class JobJarProcess {
         + String.join(File.pathSeparator, cluster));
     command.add("org.hbulk.jobs.cli.Launcher");
     command.addAll(List.of(args));
-    return execute(command, logDir);
+    return command;
   }
 
   /** Runs {@code java -jar JOB_JAR args}: no Hadoop, no HBase on the classpath. */

@@ -53,6 +53,16 @@ public final class HbulkConf {
   public static final long COMPLETE_BACKOFF_DEFAULT = 5000;
 
   /**
+   * The longest one HBase operation of a completion attempt may take, in ms, before the attempt
+   * fails (default {@value #COMPLETE_HBASE_TIMEOUT_DEFAULT}): HBase's client waits up to 20 minutes
+   * per operation, so a completion against a dead HBase took 45 minutes to fail. Caps HBase's
+   * {@code hbase.client.operation.timeout} and {@code hbase.client.meta.operation.timeout} for the
+   * bulk load; a completion gives up within about attempts x this + the backoffs.
+   */
+  public static final String COMPLETE_HBASE_TIMEOUT_MS = "hbulk.complete.hbase-timeout.ms";
+  public static final long COMPLETE_HBASE_TIMEOUT_DEFAULT = 120_000;
+
+  /**
    * Map and reduce tasks the local job runner runs at once (default: the number of cores). Ignored on
    * YARN, where the cluster decides.
    */

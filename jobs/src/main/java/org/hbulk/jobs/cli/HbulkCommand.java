@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = HbulkCommand.Version.class,
     description = "Bulk-loads CSV files into HBase through HFiles, with designed row keys.",
-    subcommands = {LoadCommand.class, PrepareCommand.class, CompleteCommand.class,
+    subcommands = {LoadCommand.class, PrepareCommand.class, CompleteCommand.class, ResumeCommand.class,
         NightlyCommand.class, VerifyCommand.class, CreateTableCommand.class, AnalyzeCommand.class, ExplainCommand.class, ScanCommand.class, PingCommand.class, SampleDataCommand.class,
         picocli.CommandLine.HelpCommand.class},
     footerHeading = "%nExamples:%n",

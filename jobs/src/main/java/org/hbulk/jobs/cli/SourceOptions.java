@@ -10,6 +10,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.hbulk.jobs.HbulkException;
 import org.hbulk.jobs.load.BulkLoad;
 import org.hbulk.jobs.load.LoadReport;
+import org.hbulk.jobs.load.RunState;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.hbulk.mappers.spec.OutputSpec;
 import picocli.CommandLine.Option;
@@ -52,7 +53,11 @@ final class SourceOptions {
     Path dir = runDir(conf, spec, runStart);
     try (Connection connection = Connections.open(conf)) {
       BulkLoad bulkLoad = new BulkLoad(conf, connection, parent.out(), parent.err());
-      LoadReport report = bulkLoad.prepare(spec, inputs, dir, runStart);
+      if (runDir == null) {
+        bulkLoad.refuseUnfinished(spec, dir);
+      }
+      LoadReport report = bulkLoad.prepare(spec, inputs, dir, runStart,
+          complete ? RunState.Mode.LOAD : RunState.Mode.PREPARE);
       if (complete) {
         report = bulkLoad.complete(dir, false);
       }

@@ -74,50 +74,218 @@ public final class BulkLoad {
         RUN_ID.format(Instant.ofEpochMilli(runStartMillis)));
   }
 
-  /** Writes the HFiles of a load and checks them; returns the run's state. */
-  public LoadReport prepare(LoadSpec spec, List<String> inputs, Path runDir, long runStartMillis)
+  /**
+   * Refuses to start a run in the default place while an earlier run of the same spec text and
+   * tables there stopped before it ended and its process is gone: a new run beside a half-loaded
+   * one would load its cells a second time (with {@code run-start}, as second versions), and
+   * leave the old run's HFiles behind. A run that may still be going is only warned about.
+   */
+  public void refuseUnfinished(LoadSpec spec, Path newRunDir) throws HbulkException, IOException {
+    Path parent = newRunDir.getParent();
+    FileSystem fs = parent.getFileSystem(conf);
+    if (!fs.isDirectory(parent)) {
+      return;
+    }
+    for (FileStatus f : fs.listStatus(parent)) {
+      if (!f.isDirectory()) {
+        continue;
+      }
+      RunDirectory earlier = RunDirectory.at(conf, f.getPath());
+      if (!earlier.hasState()) {
+        continue;
+      }
+      RunState state = earlier.readState();
+      boolean unfinished = state.stage().unfinished()
+          || state.stage() == RunState.Stage.PREPARED && state.mode() == RunState.Mode.LOAD;
+      if (!unfinished || !state.tables().equals(new ArrayList<>(spec.tables()))
+          || !fs.exists(earlier.spec()) || !earlier.readText(earlier.spec()).equals(spec.text())) {
+        continue;
+      }
+      RunOwner owner = state.owner();
+      if (owner != null && owner.liveness() != RunOwner.Liveness.GONE) {
+        log.println("hbulk: warning: an earlier run of this spec, " + earlier.root() + ", is " + state.stage()
+            + (owner.liveness() == RunOwner.Liveness.ALIVE ? " in " + owner + ", still running"
+                : " and was last worked on by " + owner + ", which cannot be checked from here"));
+        continue;
+      }
+      throw new HbulkException(ExitCode.INTERRUPTED, "an earlier run of this spec into "
+          + String.join(", ", state.tables()) + " stopped before it ended: " + earlier.root() + " is "
+          + state.stage() + (state.stage() == RunState.Stage.LOADING ? " (part of it may be in the table)" : "")
+          + ". Finish it: hbulk resume --run-dir " + earlier.root() + " (or delete that directory to drop it,"
+          + " then load again)");
+    }
+  }
+
+  /**
+   * Writes the HFiles of a load into a new run directory and checks them; returns the report.
+   * The run's state is written before the job starts, so a run that dies at any point can be
+   * finished with {@link #resume}.
+   */
+  public LoadReport prepare(LoadSpec spec, List<String> inputs, Path runDir, long runStartMillis, RunState.Mode mode)
       throws HbulkException, IOException, InterruptedException {
     long t0 = System.currentTimeMillis();
     phase("validate", "spec " + spec.source() + ", inputs " + inputs);
     List<Path> inputPaths = new ArrayList<>();
     long inputBytes = resolveInputs(inputs, inputPaths);
-    List<String> tables = new ArrayList<>(spec.tables());
-    Map<String, TableDescriptor> descriptors = new LinkedHashMap<>();
-    for (String table : tables) {
-      descriptors.put(table, checkTable(spec, TableName.valueOf(table)));
-    }
+    Map<String, TableDescriptor> descriptors = checkTables(spec);
     RunDirectory run = RunDirectory.at(conf, runDir);
     if (run.fs().exists(run.root())) {
-      throw new HbulkException(ExitCode.USAGE, "run directory " + run.root()
-          + " already exists: give another --run-dir, or use 'hbulk complete --run-dir' to finish it");
+      throw new HbulkException(ExitCode.USAGE, "run directory " + run.root() + " already exists"
+          + (run.hasState() ? " and holds run " + run.readState().runId() + " (" + run.readState().stage()
+              + "): finish that run with 'hbulk resume --run-dir " + run.root() + "', or give another --run-dir"
+              : ": give another --run-dir"));
     }
     run.create();
-    run.writeText(run.spec(), spec.text());
-    String runId = run.root().getName();
-    RunState state = RunState.create(runId, spec.source(), tables, runStartMillis);
+    RunState state = RunState.create(run.root().getName(), spec.source(), new ArrayList<>(spec.tables()),
+        runStartMillis, mode);
     state.budget(spec.rejectBudget().describe());
     state.inputs(inputs);
     for (Map.Entry<String, String> o : spec.overrides().entrySet()) {
       state.properties().setProperty("spec.override." + o.getKey(), o.getValue());
     }
+    state.owner(RunOwner.current());
+    run.writeText(run.spec(), spec.text());
+    run.writeState(state);
+    log.println("hbulk: run directory " + run.root() + " (if this run stops before it ends, finish it with:"
+        + " hbulk resume --run-dir " + run.root() + ")");
     state.phase("validate", System.currentTimeMillis() - t0);
+    return writeHFiles(run, state, spec, inputPaths, inputBytes, descriptors);
+  }
 
+  /**
+   * Finishes a run that stopped before it ended, whatever stopped it: a run that died while
+   * preparing is prepared again from its own spec, inputs and timestamps (what the dead job wrote
+   * is deleted first), then loaded if it was a load; a run that died while loading loads the
+   * HFiles it still holds. Refuses a run whose process is still working on it.
+   */
+  public LoadReport resume(Path runDir) throws HbulkException, IOException, InterruptedException {
+    RunDirectory run = RunDirectory.at(conf, runDir);
+    RunState state = claim(run);
+    switch (state.stage()) {
+      case PREPARING -> {
+        long t0 = System.currentTimeMillis();
+        log.println("hbulk: run " + state.runId() + " stopped while preparing; deleting what its job wrote and"
+            + " preparing it again with the same spec, inputs and timestamps");
+        stopJob(state.jobId());
+        for (Path leftover : List.of(run.hfiles(), run.rejects(), run.scratch(), run.report())) {
+          run.fs().delete(leftover, true);
+        }
+        LoadSpec spec = LoadSpec.parse(state.specSource(), run.readText(run.spec()), state.overrides());
+        phase("validate", "spec " + spec.source() + " (as the run saved it), inputs " + state.inputs());
+        List<Path> inputPaths = new ArrayList<>();
+        long inputBytes = resolveInputs(state.inputs(), inputPaths);
+        Map<String, TableDescriptor> descriptors = checkTables(spec);
+        RunState fresh = RunState.create(state.runId(), state.specSource(), state.tables(),
+            state.runStartMillis(), state.mode());
+        fresh.budget(spec.rejectBudget().describe());
+        fresh.inputs(state.inputs());
+        for (Map.Entry<String, String> o : state.overrides().entrySet()) {
+          fresh.properties().setProperty("spec.override." + o.getKey(), o.getValue());
+        }
+        fresh.owner(RunOwner.current());
+        run.writeState(fresh);
+        fresh.phase("validate", System.currentTimeMillis() - t0);
+        LoadReport report = writeHFiles(run, fresh, spec, inputPaths, inputBytes, descriptors);
+        return fresh.mode() == RunState.Mode.LOAD ? complete(runDir, false) : report;
+      }
+      case PREPARED -> {
+        if (state.mode() == RunState.Mode.PREPARE) {
+          log.println("hbulk: run " + state.runId() + " is prepared, as its command asked; load it with:"
+              + " hbulk complete --run-dir " + run.root());
+          return new LoadReport(state, inventory(run, startKeysAtPrepare(state)), run.root().toString(),
+              run.rejects().toString());
+        }
+        return complete(runDir, false);
+      }
+      default -> {
+        return complete(runDir, false);
+      }
+    }
+  }
+
+  /**
+   * Reads a run's state and makes this process its owner; refuses a run another live process
+   * works on, and says so when the owner's host cannot be checked from here.
+   */
+  private RunState claim(RunDirectory run) throws HbulkException, IOException {
+    if (!run.hasState()) {
+      throw new HbulkException(ExitCode.USAGE, run.root() + " is not an hbulk run directory"
+          + " (no run.properties): give the directory a load, prepare or nightly run printed");
+    }
+    RunState state = run.readState();
+    RunOwner owner = state.owner();
+    if (owner != null && !owner.isCurrent() && state.stage().unfinished()) {
+      switch (owner.liveness()) {
+        case ALIVE -> throw new HbulkException(ExitCode.RUN_BUSY, "run " + state.runId() + " is " + state.stage()
+            + " in " + owner + ", which is still running; wait for it to end");
+        case UNKNOWN -> log.println("hbulk: warning: run " + state.runId() + " was last worked on by " + owner
+            + ", which cannot be checked from here; make sure it has stopped");
+        case GONE -> log.println("hbulk: run " + state.runId() + " was " + state.stage() + " in " + owner
+            + ", which is gone");
+      }
+    }
+    if (owner == null || !owner.isCurrent()) {
+      state.owner(RunOwner.current());
+      run.writeState(state);
+    }
+    return state;
+  }
+
+  /** A job of a dead driver that still runs on a cluster would write into the run again: kill it. */
+  private void stopJob(String jobId) throws IOException, InterruptedException {
+    if (jobId.isEmpty() || JobSetup.isLocal(conf)) {
+      return; // a local job died with its driver
+    }
+    org.apache.hadoop.mapreduce.Cluster cluster = new org.apache.hadoop.mapreduce.Cluster(conf);
+    try {
+      Job job = cluster.getJob(org.apache.hadoop.mapreduce.JobID.forName(jobId));
+      if (job != null && !job.isComplete()) {
+        log.println("hbulk: job " + jobId + " of the stopped run is still running; killing it");
+        job.killJob();
+        while (!job.isComplete()) {
+          Thread.sleep(500);
+        }
+      }
+    } finally {
+      cluster.close();
+    }
+  }
+
+  private static Map<String, byte[][]> startKeysAtPrepare(RunState state) {
+    Map<String, byte[][]> keys = new LinkedHashMap<>();
+    for (String table : state.tables()) {
+      keys.put(table, state.startKeys(table).toArray(new byte[0][]));
+    }
+    return keys;
+  }
+
+  /** The job and the inspection of what it wrote: prepare's work after the run directory exists. */
+  private LoadReport writeHFiles(RunDirectory run, RunState state, LoadSpec spec, List<Path> inputPaths,
+      long inputBytes, Map<String, TableDescriptor> descriptors)
+      throws HbulkException, IOException, InterruptedException {
     long t1 = System.currentTimeMillis();
     Map<String, byte[][]> startKeys = new LinkedHashMap<>();
-    for (String table : tables) {
+    for (String table : state.tables()) {
       try (RegionLocator locator = connection.getRegionLocator(TableName.valueOf(table))) {
         startKeys.put(table, locator.getStartKeys());
       }
       state.startKeys(table, startKeys.get(table));
     }
-    warn(spec, inputs, startKeys);
+    warn(spec, state.inputs(), startKeys);
     phase("job", String.format(Locale.ROOT, "%d input file(s), %s, into %d region(s) of %s",
         inputPaths.size(), LoadReport.bytes(inputBytes), startKeys.values().stream().mapToInt(k -> k.length).sum(),
-        String.join(", ", tables)));
-    Job job = JobSetup.create(conf, spec, inputPaths, inputBytes, run, runId, runStartMillis,
+        String.join(", ", state.tables())));
+    Job job = JobSetup.create(conf, spec, inputPaths, inputBytes, run, state.runId(), state.runStartMillis(),
         new ArrayList<>(descriptors.values()), startKeys);
-    runJob(job);
-    state.jobId(job.getJobID().toString());
+    LocalJobDirs localDirs = JobSetup.isLocal(job.getConfiguration())
+        ? LocalJobDirs.assign(job.getConfiguration(), state.runId(), log) : null;
+    try {
+      runJob(job, run, state);
+    } finally {
+      if (localDirs != null) {
+        localDirs.release();
+      }
+    }
     state.reducers(job.getNumReduceTasks());
     state.phase("job", System.currentTimeMillis() - t1);
 
@@ -161,29 +329,38 @@ public final class BulkLoad {
       throw new HbulkException(ExitCode.COLLISIONS, collisions + "; nothing was loaded. Make the key"
           + " unique, or choose collisions = keep-max-value or keep-min-value");
     }
+    log.println("hbulk: [inspect] prepared: " + regions.values().stream().flatMap(List::stream)
+        .mapToLong(RegionFiles::files).sum() + " HFile(s); nothing is in the table yet");
     return report;
   }
 
-  /** Hands a prepared run's HFiles to HBase, table by table; returns the final report. */
+  /**
+   * Hands a prepared run's HFiles to HBase, table by table; returns the final report. A run that
+   * stopped while loading is finished: the HFiles already loaded left the run directory.
+   */
   public LoadReport complete(Path runDir, boolean acceptRejects)
       throws HbulkException, IOException {
     RunDirectory run = RunDirectory.at(conf, runDir);
-    if (!run.hasState()) {
-      throw new HbulkException(ExitCode.USAGE, run.root() + " is not an hbulk run directory"
-          + " (no run.properties): give the directory 'prepare' printed");
-    }
-    RunState state = run.readState();
-    if (state.stage() == RunState.Stage.LOADED) {
-      log.println("hbulk: run " + state.runId() + " is already loaded; nothing to do");
-      return new LoadReport(state, Map.of(), run.root().toString(), run.rejects().toString());
-    }
-    if (state.stage() == RunState.Stage.OVER_BUDGET && !acceptRejects) {
-      throw new HbulkException(ExitCode.REJECTS_OVER_BUDGET, state.budgetViolation()
-          + "; nothing was loaded. Add --accept-rejects to load the good records anyway");
-    }
-    if (state.stage() == RunState.Stage.COLLISIONS) {
-      throw new HbulkException(ExitCode.COLLISIONS, state.collisionViolation()
+    RunState state = claim(run);
+    switch (state.stage()) {
+      case LOADED -> {
+        log.println("hbulk: run " + state.runId() + " is already loaded; nothing to do");
+        return new LoadReport(state, Map.of(), run.root().toString(), run.rejects().toString());
+      }
+      case PREPARING -> throw new HbulkException(ExitCode.INTERRUPTED, "run " + state.runId()
+          + " stopped while its job was writing HFiles, so it has none to load; prepare it again and"
+          + (state.mode() == RunState.Mode.LOAD ? " load it" : " stop") + ": hbulk resume --run-dir " + run.root());
+      case OVER_BUDGET -> {
+        if (!acceptRejects) {
+          throw new HbulkException(ExitCode.REJECTS_OVER_BUDGET, state.budgetViolation()
+              + "; nothing was loaded. Add --accept-rejects to load the good records anyway");
+        }
+      }
+      case COLLISIONS -> throw new HbulkException(ExitCode.COLLISIONS, state.collisionViolation()
           + "; nothing was loaded. Prepare again with a unique key or another collision policy");
+      case LOADING -> log.println("hbulk: run " + state.runId() + " stopped while loading; loading the HFiles"
+          + " it still holds (those loaded before left the run directory)");
+      case PREPARED -> { }
     }
     long t0 = System.currentTimeMillis();
     Map<String, byte[][]> now = new LinkedHashMap<>();
@@ -204,7 +381,10 @@ public final class BulkLoad {
       }
     }
     Map<String, List<RegionFiles>> regions = inventory(run, now);
-    long total = 0;
+    // From here on some HFiles may be in the table: the run is finished by loading the rest.
+    state.stage(RunState.Stage.LOADING);
+    run.writeState(state);
+    long total = state.hfilesInLoad();
     for (String table : state.tables()) {
       long files = regions.get(table).stream().mapToLong(RegionFiles::files).sum();
       phase("complete", String.format(Locale.ROOT, "BulkLoadHFiles: %d HFile(s) into %s", files, table));
@@ -212,6 +392,8 @@ public final class BulkLoad {
         continue;
       }
       total += bulkLoadWithRetries(run, table);
+      state.hfilesInLoad(total);
+      run.writeState(state);
     }
     state.hfilesInLoad(total);
     state.stage(RunState.Stage.LOADED);
@@ -228,15 +410,16 @@ public final class BulkLoad {
   private int bulkLoadWithRetries(RunDirectory run, String table) throws HbulkException {
     int attempts = Math.max(1, conf.getInt(HbulkConf.COMPLETE_ATTEMPTS, HbulkConf.COMPLETE_ATTEMPTS_DEFAULT));
     long pause = conf.getLong(HbulkConf.COMPLETE_BACKOFF_MS, HbulkConf.COMPLETE_BACKOFF_DEFAULT);
+    Configuration bounded = boundedClient(conf);
     for (int attempt = 1; ; attempt++) {
       try {
-        return BulkLoadHFiles.create(conf)
+        return BulkLoadHFiles.create(bounded)
             .bulkLoad(TableName.valueOf(table), HFileWriters.tableDirectory(run.hfiles(), table)).size();
       } catch (IOException e) {
         if (attempt >= attempts) {
           throw new HbulkException(ExitCode.LOAD_FAILED, "bulk load into " + table + " failed " + attempts
               + " time(s): " + e.getMessage() + ". The HFiles not loaded are still in " + run.hfiles()
-              + "; run 'hbulk complete --run-dir " + run.root() + "' again", e);
+              + "; finish the load with: hbulk resume --run-dir " + run.root(), e);
         }
         log.println("hbulk: bulk load into " + table + " failed (" + e.getMessage() + "); attempt "
             + (attempt + 1) + " of " + attempts + " in " + pause + " ms");
@@ -249,6 +432,17 @@ public final class BulkLoad {
         pause *= 2;
       }
     }
+  }
+
+  /** The client settings of a completion attempt: no HBase operation waits longer than hbulk's cap. */
+  static Configuration boundedClient(Configuration conf) {
+    Configuration bounded = new Configuration(conf);
+    long cap = conf.getLong(HbulkConf.COMPLETE_HBASE_TIMEOUT_MS, HbulkConf.COMPLETE_HBASE_TIMEOUT_DEFAULT);
+    for (String key : List.of("hbase.client.operation.timeout", "hbase.client.meta.operation.timeout")) {
+      bounded.setLong(key, Math.min(cap, conf.getLong(key, cap)));
+    }
+    bounded.setLong("hbase.rpc.timeout", Math.min(cap, conf.getLong("hbase.rpc.timeout", 60_000)));
+    return bounded;
   }
 
   private Map<String, List<RegionFiles>> inventory(RunDirectory run, Map<String, byte[][]> startKeys)
@@ -286,6 +480,14 @@ public final class BulkLoad {
     return bytes;
   }
 
+  private Map<String, TableDescriptor> checkTables(LoadSpec spec) throws HbulkException, IOException {
+    Map<String, TableDescriptor> descriptors = new LinkedHashMap<>();
+    for (String table : spec.tables()) {
+      descriptors.put(table, checkTable(spec, TableName.valueOf(table)));
+    }
+    return descriptors;
+  }
+
   private TableDescriptor checkTable(LoadSpec spec, TableName tableName)
       throws HbulkException, IOException {
     try (Admin admin = connection.getAdmin()) {
@@ -318,13 +520,17 @@ public final class BulkLoad {
     }
   }
 
-  private void runJob(Job job) throws HbulkException, IOException, InterruptedException {
+  private void runJob(Job job, RunDirectory run, RunState state)
+      throws HbulkException, IOException, InterruptedException {
     long interval = conf.getLong(HbulkConf.PROGRESS_INTERVAL_MS, HbulkConf.PROGRESS_INTERVAL_DEFAULT);
     try {
       job.submit();
     } catch (ClassNotFoundException e) {
       throw new HbulkException(ExitCode.INTERNAL, "job classes missing: " + e.getMessage(), e);
     }
+    // Kept at once: a cluster job outlives a driver that dies, and resume must stop it.
+    state.jobId(job.getJobID().toString());
+    run.writeState(state);
     log.println("hbulk: job " + job.getJobID() + (JobSetup.isLocal(job.getConfiguration())
         ? " (local job runner)" : " (tracking: " + job.getTrackingURL() + ")"));
     long started = System.currentTimeMillis();
@@ -342,7 +548,8 @@ public final class BulkLoad {
       String why = info == null || info.isBlank() || info.equals("NA")
           ? status.getState() + " (the task's error is in the log above)" : info;
       throw new HbulkException(ExitCode.JOB_FAILED, "job " + job.getJobID() + " failed: " + why
-          + "; nothing was loaded");
+          + "; nothing was loaded. Once the cause is fixed, prepare the run again: hbulk resume --run-dir "
+          + run.root());
     }
   }
 

@@ -168,9 +168,11 @@ public record LoadReport(RunState state, Map<String, List<RegionFiles>> regions,
 
   private String stageText() {
     return switch (state.stage()) {
+      case PREPARING -> "NOT LOADED: stopped while preparing (hbulk resume finishes it)";
       case PREPARED -> "prepared (HFiles written, not loaded)";
       case OVER_BUDGET -> "NOT LOADED: rejects over budget";
       case COLLISIONS -> "NOT LOADED: cells collided (collisions = fail)";
+      case LOADING -> "PARTLY LOADED: stopped while loading (hbulk resume finishes it)";
       case LOADED -> "loaded";
     };
   }

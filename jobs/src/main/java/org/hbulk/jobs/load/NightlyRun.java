@@ -93,7 +93,7 @@ public final class NightlyRun {
       fs.rename(dir, aside);
     }
     long partitionStart = date.atStartOfDay(zone).toInstant().toEpochMilli();
-    load.prepare(spec, List.of(input), dir, partitionStart);
+    load.prepare(spec, List.of(input), dir, partitionStart, RunState.Mode.LOAD);
     report = load.complete(dir, false);
     prune(spec, date, keepDays);
     return report;

@@ -11,14 +11,37 @@ import org.apache.hadoop.hbase.util.Bytes;
 public final class RunState {
   /** The stages a run passes through. */
   public enum Stage {
+    /**
+     * The job is writing HFiles, or the run died doing so: {@code resume} throws away what it
+     * wrote and prepares the run again, with the same spec, inputs and timestamps.
+     */
+    PREPARING,
     /** HFiles written, not loaded yet: {@code complete} loads them. */
     PREPARED,
     /** HFiles written but rejects exceed the budget: nothing loaded. */
     OVER_BUDGET,
     /** HFiles written but cells collided under the fail policy: nothing loaded. */
     COLLISIONS,
+    /**
+     * Completion started: some HFiles may be in the table already. Loaded files left the run
+     * directory (BulkLoadHFiles moves them), so {@code complete} or {@code resume} loads the rest.
+     */
+    LOADING,
     /** HFiles handed to HBase. */
-    LOADED
+    LOADED;
+
+    /** Whether a run in this stage was left by a process that stopped before it ended. */
+    public boolean unfinished() {
+      return this == PREPARING || this == LOADING;
+    }
+  }
+
+  /** What the command that started a run was asked to do, which {@code resume} finishes. */
+  public enum Mode {
+    /** prepare, then complete. */
+    LOAD,
+    /** prepare only: complete is the user's to run. */
+    PREPARE
   }
 
   private final Properties p;
@@ -27,9 +50,12 @@ public final class RunState {
     this.p = p;
   }
 
-  public static RunState create(String runId, String specSource, List<String> tables, long runStartMillis) {
+  public static RunState create(String runId, String specSource, List<String> tables, long runStartMillis,
+      Mode mode) {
     RunState s = new RunState(new Properties());
     s.p.setProperty("run.id", runId);
+    s.p.setProperty("mode", mode.name());
+    s.stage(Stage.PREPARING);
     s.p.setProperty("spec.source", specSource);
     s.p.setProperty("tables", String.join(",", tables));
     s.p.setProperty("run.start-millis", Long.toString(runStartMillis));
@@ -42,6 +68,20 @@ public final class RunState {
 
   public String runId() {
     return p.getProperty("run.id");
+  }
+
+  /** What the run was started to do; runs written before modes existed were loads. */
+  public Mode mode() {
+    return Mode.valueOf(p.getProperty("mode", Mode.LOAD.name()));
+  }
+
+  /** The process that works on the run now: host, process id and its start, to tell it is gone. */
+  public RunOwner owner() {
+    return RunOwner.read(p);
+  }
+
+  public void owner(RunOwner owner) {
+    owner.store(p);
   }
 
   public String specSource() {

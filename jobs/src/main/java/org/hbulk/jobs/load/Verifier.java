@@ -23,12 +23,15 @@ import org.hbulk.mappers.spec.LoadSpec;
 
 /**
  * Reconciles a loaded run with its table: input records run through the run's own spec again, and
- * every cell they make read back with a Get and compared (value and timestamp). A load of at most
- * {@code limit} records is checked whole; a bigger one on {@code limit} records spread over its input.
+ * every cell they make read back with a Get of every version and compared (value and timestamp). A
+ * load of at most {@code limit} records is checked whole; a bigger one on {@code limit} records
+ * spread over its input. Other versions of a checked column are differences too: a newer one hides
+ * the run's value from every default read; an older one is what a second, interrupted or repeated
+ * load leaves (unless the table keeps history on purpose: {@code allowOlderVersions}).
  */
 public final class Verifier {
   /** What verify found. */
-  public record Result(long records, long rows, long cells, List<String> differences) {}
+  public record Result(long records, long rows, long cells, long olderVersions, List<String> differences) {}
 
   private final Configuration conf;
   private final Connection connection;
@@ -38,7 +41,8 @@ public final class Verifier {
     this.connection = connection;
   }
 
-  public Result verify(RunDirectory run, int limit) throws IOException, InterruptedException {
+  public Result verify(RunDirectory run, int limit, boolean allowOlderVersions)
+      throws IOException, InterruptedException {
     RunState state = run.readState();
     LoadSpec spec = LoadSpec.parse(state.specSource(), run.readText(run.spec()), state.overrides());
     List<byte[]> raw = InputSample.spread(conf, spec, state.inputs(), limit);
@@ -48,6 +52,7 @@ public final class Verifier {
     Set<String> rowsSeen = new HashSet<>();
     long records = 0;
     long cells = 0;
+    long older = 0;
     try {
       for (byte[] r : raw) {
         List<KeyValue> kvs;
@@ -80,6 +85,12 @@ public final class Verifier {
             if (problem != null) {
               differences.add(table + ": row " + Bytes.toStringBinary(row) + " " + problem);
             }
+            List<Long> olderThan = olderVersions(want, got);
+            older += olderThan.size();
+            if (!olderThan.isEmpty() && !allowOlderVersions) {
+              differences.add(table + ": row " + Bytes.toStringBinary(row) + " " + column(want)
+                  + " has other version(s) @" + olderThan + " besides the loaded one @" + want.getTimestamp());
+            }
           }
           from = to;
         }
@@ -89,21 +100,39 @@ public final class Verifier {
         t.close();
       }
     }
-    return new Result(records, rowsSeen.size(), cells, differences);
+    return new Result(records, rowsSeen.size(), cells, older, differences);
   }
 
   private static String compare(KeyValue want, org.apache.hadoop.hbase.client.Result got) {
-    String column = Bytes.toStringBinary(CellUtil.cloneFamily(want)) + ":"
-        + Bytes.toStringBinary(CellUtil.cloneQualifier(want));
+    String column = column(want);
     boolean sawColumn = false;
     for (Cell c : got.getColumnCells(CellUtil.cloneFamily(want), CellUtil.cloneQualifier(want))) {
       sawColumn = true;
+      if (c.getTimestamp() > want.getTimestamp()) {
+        return column + " @" + want.getTimestamp() + " is hidden by a newer version @" + c.getTimestamp()
+            + " holding " + Bytes.toStringBinary(CellUtil.cloneValue(c));
+      }
       if (c.getTimestamp() == want.getTimestamp()) {
         return CellUtil.matchingValue(c, want) ? null : column + " @" + want.getTimestamp() + " holds "
             + Bytes.toStringBinary(CellUtil.cloneValue(c)) + ", the input says " + Bytes.toStringBinary(CellUtil.cloneValue(want));
       }
     }
     return column + (sawColumn ? " has no version @" + want.getTimestamp() : " is missing");
+  }
+
+  /** Timestamps of the column's versions older than the wanted cell's, newest first. */
+  private static List<Long> olderVersions(KeyValue want, org.apache.hadoop.hbase.client.Result got) {
+    List<Long> older = new ArrayList<>();
+    for (Cell c : got.getColumnCells(CellUtil.cloneFamily(want), CellUtil.cloneQualifier(want))) {
+      if (c.getTimestamp() < want.getTimestamp()) {
+        older.add(c.getTimestamp());
+      }
+    }
+    return older;
+  }
+
+  private static String column(KeyValue cell) {
+    return Bytes.toStringBinary(CellUtil.cloneFamily(cell)) + ":" + Bytes.toStringBinary(CellUtil.cloneQualifier(cell));
   }
 
   private Table open(String name) {

@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** The command line without a cluster: help, usage errors, spec errors, exit codes. */
 class MainTest {
   /** Every command the README documents; the first test holds it equal to what Main registers. */
-  static final List<String> COMMANDS = List.of("load", "prepare", "complete", "nightly", "verify",
+  static final List<String> COMMANDS = List.of("load", "prepare", "complete", "resume", "nightly", "verify",
       "create-table", "analyze", "explain", "scan", "ping", "sample-data");
 
   @TempDir

@@ -55,7 +55,7 @@ class HFileAccessTest {
     RunDirectory run = RunDirectory.at(conf, new org.apache.hadoop.fs.Path(tmp.resolve("runs/r1").toUri()));
     run.create();
     run.writeText(run.spec(), "[columns]");
-    run.writeState(RunState.create("r1", "t.spec", java.util.List.of("t"), 1L));
+    run.writeState(RunState.create("r1", "t.spec", java.util.List.of("t"), 1L, RunState.Mode.LOAD));
     run.writeText(run.report(), "{}");
     Path root = tmp.resolve("runs/r1");
     assertEquals("rwx------", mode(root));

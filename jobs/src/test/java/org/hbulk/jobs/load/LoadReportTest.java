@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class LoadReportTest {
   private static LoadReport report() {
     RunState state = RunState.create("20261123-020000-000", "conf/\"odd\" name.spec",
-        List.of("ns:orders", "index"), 1L);
+        List.of("ns:orders", "index"), 1L, RunState.Mode.LOAD);
     state.stage(RunState.Stage.OVER_BUDGET);
     state.budget("at most 1");
     state.budgetViolation("3 rejected records exceed the budget of 1");
