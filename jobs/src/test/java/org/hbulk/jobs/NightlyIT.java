@@ -56,7 +56,8 @@ class NightlyIT extends MiniClusterSupport {
   }
 
   private int nightlyOn(String date, Path spec, String template, String... more) {
-    List<String> args = new ArrayList<>(List.of("nightly", "-D", "hbulk.work.dir=/nightly", "--spec",
+    List<String> args = new ArrayList<>(List.of("nightly", "-D", "hbulk.work.dir=/nightly",
+        "-D", "hbulk.nightly.lock.dir=" + tmp.resolve("locks"), "--spec",
         spec.toString(), "--input-template", template, "--date", date, "--zone", "Asia/Shanghai"));
     args.addAll(List.of(more));
     return hbulk(args.toArray(new String[0]));
