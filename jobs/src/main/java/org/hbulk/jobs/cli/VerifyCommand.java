@@ -20,7 +20,7 @@ import picocli.CommandLine.ParentCommand;
         "with Gets (value and timestamp): all records of a load of at most --records, else --records",
         "records spread over the input. Prints what differs."},
     footerHeading = "%nExamples:%n",
-    footer = {"  hbulk verify --run-dir var/runs/orders/2026-11-22", "  hbulk verify --run-dir hbulk-runs/orders/20261123-020000-000 --records 5000"})
+    footer = {"  hbulk verify --run-dir var/runs/orders@orders/2026-11-22", "  hbulk verify --run-dir hbulk-runs/orders/20261123-020000-000 --records 5000"})
 final class VerifyCommand implements Callable<Integer> {
   @ParentCommand
   HbulkCommand parent;
