@@ -22,10 +22,14 @@ public enum ExitCode {
   COLLISIONS(8, "cell collisions, nothing loaded"),
   /** verify found rows or cells that differ from the input. */
   VERIFY_FAILED(9, "verify found differences"),
-  /** nightly: the date is already loaded, or it has no input. */
-  NOTHING_TO_DO(10, "nothing to do"),
-  /** nightly-load.sh: another run of the same spec holds the lock. */
+  /** nightly: the date is already loaded, from the same spec and tables. */
+  NOTHING_TO_DO(10, "nothing to do: already loaded"),
+  /** nightly: another run of the same nightly identity holds its lock. */
   LOCK_HELD(11, "another run holds the lock"),
+  /** nightly: no input file for the date; the upstream dump is missing, which an operator must hear of. */
+  NO_INPUT(12, "nightly: no input for the date"),
+  /** nightly: the date was loaded (or prepared) from another spec text or other tables; --force replaces it. */
+  RUN_CHANGED(13, "nightly: date loaded from another spec"),
   /** The run stopped before it ended (its job never finished): {@code resume} finishes it. */
   INTERRUPTED(16, "run interrupted: resume it"),
   /** Another live process is working on the run. */

@@ -1,16 +1,39 @@
 package org.hbulk.jobs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.LocalDate;
+import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -19,7 +42,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The operator's scripts end to end, as cron would run them: a standalone HBase started by
  * scripts/hbase-local.sh (in a temporary var/), scripts/create-table.sh, scripts/nightly-load.sh
- * twice, its lock, and verify. Uses the jar and classpath that `mvn package` just built.
+ * twice, its lock, runs at once in processes of their own, the scheduler examples of its --help, and
+ * verify. Uses the jar and classpath that `mvn package` just built.
  */
 class NightlyScriptIT {
   private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
@@ -29,18 +53,67 @@ class NightlyScriptIT {
 
   record Run(int code, String output) {}
 
-  private static Run script(String name, String... args) throws Exception {
-    List<String> command = new ArrayList<>(List.of("bash", ROOT.resolve("scripts").resolve(name).toString()));
-    command.addAll(List.of(args));
+  private static ProcessBuilder builder(List<String> command) {
     ProcessBuilder pb = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true);
     Map<String, String> env = pb.environment();
     env.put("HBULK_VAR", var.toString());
     env.put("HBULK_HEAP", "1g");
     env.put("HBASE_HEAP", "1g");
+    return pb;
+  }
+
+  private static List<String> scriptCommand(String name, String... args) {
+    List<String> command = new ArrayList<>(List.of("bash", ROOT.resolve("scripts").resolve(name).toString()));
+    command.addAll(List.of(args));
+    return command;
+  }
+
+  private static Run script(String name, String... args) throws Exception {
+    return run(builder(scriptCommand(name, args)));
+  }
+
+  private static Run run(ProcessBuilder pb) throws Exception {
     Process p = pb.start();
     String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(5, TimeUnit.MINUTES), name + " did not end");
+    assertTrue(p.waitFor(5, TimeUnit.MINUTES), pb.command() + " did not end");
     return new Run(p.exitValue(), output);
+  }
+
+  /** A process of its own whose output is read line by line as it comes, so a test can wait for a line. */
+  private static final class Running {
+    final Process process;
+    private final StringBuffer output = new StringBuffer();
+    private final Thread reader;
+
+    Running(String name, String... args) throws Exception {
+      process = builder(scriptCommand(name, args)).start();
+      reader = new Thread(() -> {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+          for (String line; (line = r.readLine()) != null; ) {
+            output.append(line).append('\n');
+          }
+        } catch (java.io.IOException ended) {
+          // the process is gone; what it said is in output
+        }
+      });
+      reader.start();
+    }
+
+    /** Waits until the process has printed {@code text}; fails if it ends first. */
+    void awaitOutput(String text) throws InterruptedException {
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+      while (!output.toString().contains(text)) {
+        assertTrue(process.isAlive() || reader.isAlive(), "ended without printing '" + text + "':\n" + output);
+        assertTrue(System.nanoTime() < deadline, "no '" + text + "' after 3 minutes:\n" + output);
+        Thread.sleep(20);
+      }
+    }
+
+    Run await() throws InterruptedException {
+      assertTrue(process.waitFor(5, TimeUnit.MINUTES), "did not end:\n" + output);
+      reader.join();
+      return new Run(process.exitValue(), output.toString());
+    }
   }
 
   @BeforeAll
@@ -54,18 +127,29 @@ class NightlyScriptIT {
     script("hbase-local.sh", "stop");
   }
 
-  @Test
-  void nightlyLoadRunsOnceIsANoOpTheSecondTimeAndVerifies() throws Exception {
-    Path input = Files.createDirectories(var.resolve("dumps/2026-11-22"));
+  /** A file of the example orders spec's records, ids {@code firstId..firstId+n-1}, created on {@code day}. */
+  private static void orders(Path file, long firstId, int n, String day) throws Exception {
+    Files.createDirectories(file.getParent());
     StringBuilder csv = new StringBuilder("order_id,user_id,created,city,amount,status,paid,note\n");
-    for (int i = 0; i < 1000; i++) {
-      csv.append(201101000000L + i).append(",u").append(String.format("%05d", i % 37))
-          .append(",2026-11-22 08:00:00,\"Zürich, CH\",").append(i).append(".5,paid,true,\"note \"\"").append(i).append("\"\"\"\n");
+    for (int i = 0; i < n; i++) {
+      csv.append(firstId + i).append(",u").append(String.format("%05d", i % 37))
+          .append(",").append(day).append(" 08:00:00,\"Zürich, CH\",").append(i).append(".5,paid,true,\"note \"\"").append(i).append("\"\"\"\n");
     }
-    Files.writeString(input.resolve("orders.csv"), csv);
+    Files.writeString(file, csv);
+  }
+
+  /** The example spec's table (create-table.sh leaves an equal table alone); returns the spec. */
+  private static String createOrdersTable() throws Exception {
     String spec = ROOT.resolve("conf/examples/orders.spec").toString();
     Run create = script("create-table.sh", spec);
     assertEquals(0, create.code(), create.output());
+    return spec;
+  }
+
+  @Test
+  void nightlyLoadRunsOnceIsANoOpTheSecondTimeAndVerifies() throws Exception {
+    orders(var.resolve("dumps/2026-11-22/orders.csv"), 201101000000L, 1000, "2026-11-22");
+    String spec = createOrdersTable();
     String template = var.resolve("dumps").toString() + "/{date}/orders.csv";
 
     Run first = script("nightly-load.sh", "--spec", spec, "--input-template", template, "--date", "2026-11-22");
@@ -75,38 +159,219 @@ class NightlyScriptIT {
     assertEquals(10, again.code(), again.output());
     assertTrue(again.output().contains("already loaded"), again.output());
 
-    Run verify = script("hbulk", "verify", "--run-dir", var.resolve("runs/orders/2026-11-22").toString());
+    Run verify = script("hbulk", "verify", "--run-dir", var.resolve("runs/orders@orders/2026-11-22").toString());
     assertEquals(0, verify.code(), verify.output());
     assertTrue(verify.output().contains("verified 1,000 record(s)"), verify.output());
   }
 
   @Test
   void aSecondRunWhileTheFirstHoldsTheLockExitsAtOnceWithTheLockCode() throws Exception {
-    Path locks = Files.createDirectories(var.resolve("locks"));
-    Path lock = locks.resolve("orders.lock");
-    Process holder = new ProcessBuilder("flock", lock.toString(), "sleep", "120").start();
-    try {
-      waitUntilLocked(lock);
+    Path lock = Files.createDirectories(var.resolve("locks")).resolve("orders@orders.lock");
+    // This JVM holds the identity's lock as a running hbulk nightly would.
+    try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        FileLock held = channel.lock()) {
       long started = System.nanoTime();
       Run second = script("nightly-load.sh", "--spec", ROOT.resolve("conf/examples/orders.spec").toString(),
           "--input-template", "/nowhere/{date}.csv");
       assertEquals(11, second.code(), second.output());
-      assertTrue(second.output().contains("holds"), second.output());
-      assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(10), "exits at once");
-    } finally {
-      holder.destroyForcibly().waitFor();
+      assertTrue(second.output().contains("another run of nightly orders@orders holds " + lock), second.output());
+      assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(20), "exits at once");
     }
   }
 
-  /** Polls flock -n until the holder has the lock (it starts asynchronously). */
-  private static void waitUntilLocked(Path lock) throws IOException, InterruptedException {
-    for (int i = 0; i < 200; i++) {
-      Process probe = new ProcessBuilder("flock", "-n", lock.toString(), "true").start();
-      if (probe.waitFor() != 0) {
-        return;
-      }
-      Thread.sleep(50);
+  /** A spec in {@code dir} writing {@code d:COLUMN = name} into {@code table}, created with create-table.sh. */
+  private static String spec(Path file, String table, String column) throws Exception {
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, "[columns]\nid = long\nname = string\n[output o]\ntable = " + table
+        + "\nkey = salt(id, 4) + \"|\" + id\nd:" + column + " = name\n[family d]\nversions = 5\n");
+    Run create = script("create-table.sh", file.toString());
+    assertEquals(0, create.code(), create.output());
+    return file.toString();
+  }
+
+  private static String records(String name, String date, int n) throws Exception {
+    Path file = Files.createDirectories(var.resolve("in").resolve(name).resolve(date)).resolve("part.csv");
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < n; i++) {
+      b.append(i).append(",name ").append(i).append('\n');
     }
-    throw new IllegalStateException("the lock holder never took " + lock);
+    Files.writeString(file, b);
+    return var.resolve("in").resolve(name) + "/{date}/part.csv";
+  }
+
+  /** Every cell of the table, every version, as "row family:qualifier @ts = value". */
+  private static List<String> cells(String table) throws Exception {
+    Configuration conf = HBaseConfiguration.create();
+    conf.addResource(new org.apache.hadoop.fs.Path(var.resolve("hbase/conf/hbase-site.xml").toUri()));
+    List<String> cells = new ArrayList<>();
+    try (Connection c = ConnectionFactory.createConnection(conf);
+        Table t = c.getTable(TableName.valueOf(table));
+        ResultScanner s = t.getScanner(new Scan().readAllVersions())) {
+      for (Result r : s) {
+        for (Cell cell : r.rawCells()) {
+          cells.add(Bytes.toString(CellUtil.cloneRow(cell)) + " " + Bytes.toString(CellUtil.cloneFamily(cell)) + ":"
+              + Bytes.toString(CellUtil.cloneQualifier(cell)) + " @" + cell.getTimestamp() + " = "
+              + Bytes.toString(CellUtil.cloneValue(cell)));
+        }
+      }
+    }
+    return cells;
+  }
+
+  /** The cells a load of records 0..n-1 into {@code d:column} on {@code date} (UTC) makes, rows without their salt. */
+  private static List<String> expected(int n, String column, String date) {
+    long ts = LocalDate.parse(date).atStartOfDay(ZoneId.of("UTC")).toInstant().toEpochMilli();
+    List<String> cells = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      cells.add(i + " d:" + column + " @" + ts + " = name " + i);
+    }
+    return cells;
+  }
+
+  /** The table's cells with the salt (one digit of salt(id, 4)) taken off their rows, sorted. */
+  private static List<String> unsalted(String table) throws Exception {
+    List<String> cells = new ArrayList<>();
+    for (String c : cells(table)) {
+      assertTrue(c.matches("[0-3]\\|.*"), c);
+      cells.add(c.substring(2));
+    }
+    cells.sort(null);
+    return cells;
+  }
+
+  private static List<String> sorted(List<String> cells) {
+    List<String> s = new ArrayList<>(cells);
+    s.sort(null);
+    return s;
+  }
+
+  @Test
+  void twoRunsOfOneSpecAtOnceLoadOnceAndTheSecondExits11AtOnceLeavingTheFirstAlone() throws Exception {
+    String spec = spec(var.resolve("specs/conc.spec"), "nc_same", "n");
+    int n = 100_000;
+    String in = records("conc", "2026-11-22", n);
+    Running first = new Running("nightly-load.sh", "--spec", spec, "--input-template", in, "--date", "2026-11-22");
+    first.awaitOutput("hbulk: nightly conc@nc_same (");
+    long started = System.nanoTime();
+    Run second = script("nightly-load.sh", "--spec", spec, "--input-template", in, "--date", "2026-11-22");
+    long took = System.nanoTime() - started;
+    assertTrue(first.process.isAlive(), "the first run ended before the second tried the lock: this test needs more"
+        + " rows to show anything");
+    assertEquals(11, second.code(), second.output());
+    assertTrue(second.output().contains("another run of nightly conc@nc_same holds ")
+        && second.output().contains("(pid " + first.process.pid() + " since "), second.output());
+    assertTrue(took < TimeUnit.SECONDS.toNanos(20), "exits at once, not after the first: " + took / 1_000_000 + " ms");
+
+    Run one = first.await();
+    assertEquals(0, one.code(), one.output());
+    assertTrue(one.output().contains("read 100,000 = loaded 100,000 + rejected 0"), one.output());
+    assertEquals(sorted(expected(n, "n", "2026-11-22")), unsalted("nc_same"),
+        "each cell once, one version, from the first run");
+    String log = Files.readString(var.resolve("runs/conc@nc_same/2026-11-22/nightly.log"));
+    assertFalse(log.contains("holds"), "the second run wrote nothing into the first's log:\n" + log);
+  }
+
+  @Test
+  void twoSpecsIntoTheSameTableAtOnceBothLoad() throws Exception {
+    String a = spec(var.resolve("specs/shared_a.spec"), "nc_shared", "a");
+    String b = spec(var.resolve("specs/shared_b.spec"), "nc_shared", "b");
+    int n = 5_000;
+    String in = records("shared", "2026-11-22", n);
+    Running first = new Running("nightly-load.sh", "--spec", a, "--input-template", in, "--date", "2026-11-22");
+    Running second = new Running("nightly-load.sh", "--spec", b, "--input-template", in, "--date", "2026-11-22");
+    Run ra = first.await();
+    Run rb = second.await();
+    assertEquals(0, ra.code(), ra.output());
+    assertEquals(0, rb.code(), rb.output());
+    List<String> expected = new ArrayList<>(expected(n, "a", "2026-11-22"));
+    expected.addAll(expected(n, "b", "2026-11-22"));
+    assertEquals(sorted(expected), unsalted("nc_shared"), "both columns of every row, once each");
+  }
+
+  /** The first line of {@code text} that {@code regex} matches whole (trimmed), as its groups. */
+  private static Matcher line(String text, String regex) {
+    Pattern p = Pattern.compile(regex);
+    for (String l : text.split("\n")) {
+      Matcher m = p.matcher(l.strip());
+      if (m.matches()) {
+        return m;
+      }
+    }
+    throw new AssertionError("no line matching " + regex + " in\n" + text);
+  }
+
+  @Test
+  void theCrontabExampleOfTheHelpRunsAsWritten() throws Exception {
+    Run help = script("nightly-load.sh", "--help");
+    assertEquals(0, help.code(), help.output());
+    String cron = line(help.output(), "30 2 \\* \\* \\* (.*)").group(1);
+    assertFalse(cron.endsWith("\\"), "one line, no continuation: " + cron);
+    assertFalse(cron.contains("%"), "cron turns % into a newline: " + cron);
+    Path logs = var.resolve("cron/logs");
+    orders(var.resolve("cron/dumps/2026-11-20/orders.csv"), 301101000000L, 50, "2026-11-20");
+    createOrdersTable();
+    String command = cron.replace("/opt/hbulk/var/logs", logs.toString()).replace("var/logs", logs.toString())
+        .replace("/opt/hbulk", ROOT.toString())
+        .replace("hdfs:///dumps", var.resolve("cron/dumps").toUri().toString());
+    assertTrue(command.contains(" --zone Asia/Shanghai "), command);
+    String[] dates = {"2026-11-20", "2026-11-20", "2026-11-21"};
+    int i = 0;
+    for (String date : dates) {
+      Run r = run(builder(List.of("sh", "-c", command.replace(" --zone Asia/Shanghai ", " --zone Asia/Shanghai --date " + date + " "))));
+      String said = r.output();
+      switch (i++) {
+        case 0 -> assertEquals("", said, "a load is quiet for cron");
+        case 1 -> assertEquals("", said, "10, already loaded, is quiet too");
+        default -> assertTrue(said.contains("failed with exit 12: see " + logs.resolve("orders.log")),
+            "a missing dump is mailed, naming the log: " + said);
+      }
+      assertEquals(0, r.code(), said);
+    }
+    String log = Files.readString(logs.resolve("orders.log"));
+    assertTrue(log.contains("read 50 = loaded 50") && log.contains("already loaded")
+        && log.contains("no input for 2026-11-21"), log);
+  }
+
+  @Test
+  void theSystemdExampleOfTheHelpRunsAsWrittenAndCountsTenAsSuccess() throws Exception {
+    Run help = script("nightly-load.sh", "--help");
+    String text = help.output();
+    String units = text.substring(text.indexOf("systemd:"));
+    String service = units.substring(0, units.indexOf("timer"));
+    String timer = units.substring(units.indexOf("timer"));
+    assertEquals("oneshot", line(service, "Type=(.*)").group(1));
+    String workDir = line(service, "WorkingDirectory=(.*)").group(1);
+    String execStart = line(service, "ExecStart=(.*)").group(1);
+    List<String> success = Arrays.asList(line(service, "SuccessExitStatus=(.*)").group(1).split("\\s+"));
+    assertEquals(List.of("10"), success, "10 (already loaded) is a success; 12 (no input) must not be");
+    assertEquals("*-*-* 02:30:00", line(timer, "OnCalendar=(.*)").group(1));
+    assertEquals("true", line(timer, "Persistent=(.*)").group(1));
+    assertEquals("timers.target", line(timer, "WantedBy=(.*)").group(1));
+    assertTrue(execStart.startsWith("/"), "systemd wants an absolute path: " + execStart);
+
+    // ExecStart's words as systemd splits them: on spaces, quotes grouping, no shell, no globbing.
+    List<String> words = new ArrayList<>();
+    Matcher w = Pattern.compile("'([^']*)'|\"([^\"]*)\"|(\\S+)").matcher(execStart);
+    while (w.find()) {
+      String word = w.group(1) != null ? w.group(1) : w.group(2) != null ? w.group(2) : w.group(3);
+      words.add(word.replace("/opt/hbulk", ROOT.toString())
+          .replace("hdfs:///dumps", var.resolve("systemd/dumps").toUri().toString()));
+    }
+    assertTrue(Files.isExecutable(Path.of(words.get(0))), words.get(0));
+    createOrdersTable();
+    orders(var.resolve("systemd/dumps/2026-11-19/orders.csv"), 401101000000L, 40, "2026-11-19");
+    int[] codes = new int[3];
+    String[] dates = {"2026-11-19", "2026-11-19", "2026-11-18"};
+    for (int i = 0; i < dates.length; i++) {
+      List<String> command = new ArrayList<>(words);
+      command.addAll(List.of("--date", dates[i]));
+      ProcessBuilder pb = builder(command).directory(Path.of(workDir.replace("/opt/hbulk", ROOT.toString())).toFile());
+      Run r = run(pb);
+      codes[i] = r.code();
+      assertNotNull(r.output());
+    }
+    assertEquals(List.of(0, 10, 12), List.of(codes[0], codes[1], codes[2]));
+    assertTrue(success.contains("10") && !success.contains("12"),
+        "the unit succeeds on 0 and 10 and fails on 12");
   }
 }

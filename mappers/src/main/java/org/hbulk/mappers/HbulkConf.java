@@ -34,6 +34,14 @@ public final class HbulkConf {
   public static final String WORK_DIR_DEFAULT = "hbulk-runs";
 
   /**
+   * A local directory for the lock files of nightly runs, one per nightly identity (default
+   * {@value #NIGHTLY_LOCK_DIR_DEFAULT}, relative to the current directory; scripts/nightly-load.sh
+   * sets var/locks). Local on purpose: the kernel releases a local lock when its process dies.
+   */
+  public static final String NIGHTLY_LOCK_DIR = "hbulk.nightly.lock.dir";
+  public static final String NIGHTLY_LOCK_DIR_DEFAULT = "hbulk-locks";
+
+  /**
    * A group that may read and move a run's HFiles besides the user who wrote them (default: none).
    * Without it the HFiles are the writer's alone (directories 0700, files 0600); with it the group
    * gets the same rights (0770, 0660) and the files that group. Nobody else ever gets any.

@@ -22,7 +22,7 @@ import picocli.CommandLine.ParentCommand;
         "(which hides the loaded value) is a difference; so is an older one (what a second or interrupted load",
         "of the same cells leaves) unless --allow-older-versions."},
     footerHeading = "%nExamples:%n",
-    footer = {"  hbulk verify --run-dir var/runs/orders/2026-11-22", "  hbulk verify --run-dir hbulk-runs/orders/20261123-020000-000 --records 5000"})
+    footer = {"  hbulk verify --run-dir var/runs/orders@orders/2026-11-22", "  hbulk verify --run-dir hbulk-runs/orders/20261123-020000-000 --records 5000"})
 final class VerifyCommand implements Callable<Integer> {
   @ParentCommand
   HbulkCommand parent;

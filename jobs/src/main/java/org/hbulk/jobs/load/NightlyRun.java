@@ -8,6 +8,8 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -15,18 +17,20 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.client.Connection;
 import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
-import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.spec.LoadSpec;
 
 /**
- * One nightly load of a spec for one date, safe to run again: a date already loaded is a no-op
+ * One nightly load of a spec for one date, safe to run again: a date already loaded from the same
+ * spec and tables is a no-op (unless forced), one loaded from another spec or other tables is refused
  * (unless forced), a run whose HFiles were prepared resumes with completion only, a run that died
- * before preparing is started over, and old run directories are pruned. The run directory is
- * {@code <hbulk.work.dir>/<spec name>/<date>}; the cell timestamp {@code run-start} is the start of
- * the date in the given zone, so a forced re-run writes the very same cells.
+ * before preparing is started over, and old run directories of the identity are pruned. The run
+ * directory is {@code <hbulk.work.dir>/<identity>/<date>}; the cell timestamp {@code run-start} is the
+ * start of the date in the given zone, so a forced re-run writes the very same cells.
  */
 public final class NightlyRun {
   private static final DateTimeFormatter DAY = DateTimeFormatter.ISO_LOCAL_DATE;
+  /** What a run of an identity leaves in its directory: {@code <date>} and {@code <date>.replaced-<millis>}. */
+  private static final Pattern RUN_DIR = Pattern.compile("(\\d{4}-\\d{2}-\\d{2})(\\.replaced-\\d+)?");
 
   private final Configuration conf;
   private final Connection connection;
@@ -49,28 +53,30 @@ public final class NightlyRun {
         .replace("{dd}", String.format(Locale.ROOT, "%02d", date.getDayOfMonth()));
   }
 
-  public static Path runDir(Configuration conf, LoadSpec spec, LocalDate date) {
-    String name = new Path(spec.source()).getName().replaceFirst("\\.[^.]*$", "");
-    return new Path(new Path(conf.get(HbulkConf.WORK_DIR, HbulkConf.WORK_DIR_DEFAULT), name), date.format(DAY));
-  }
-
   /** Loads the date; returns the report, or throws with the exit code that says why not. */
-  public LoadReport run(LoadSpec spec, String inputTemplate, LocalDate date, ZoneId zone, boolean force,
-      int keepDays) throws HbulkException, IOException, InterruptedException {
-    Path dir = runDir(conf, spec, date);
+  public LoadReport run(LoadSpec spec, NightlyIdentity identity, String inputTemplate, LocalDate date, ZoneId zone,
+      boolean force, int keepDays) throws HbulkException, IOException, InterruptedException {
+    Path dir = identity.runDir(conf, date);
     RunDirectory run = RunDirectory.at(conf, dir);
     FileSystem fs = run.fs();
     BulkLoad load = new BulkLoad(conf, connection, out, log);
     LoadReport report;
     if (run.hasState() && !force) {
       RunState state = run.readState();
+      List<String> changes = LoadFingerprint.of(run, state).differences(LoadFingerprint.of(spec));
+      if (!changes.isEmpty()) {
+        throw new HbulkException(ExitCode.RUN_CHANGED, date + " of nightly " + identity + " was " + describe(state.stage())
+            + " from another spec than this run's (" + dir + "): " + String.join("; ", changes) + ". The earlier"
+            + " spec is in " + run.spec() + "; if this one is right, add --force to replace that run (it is kept as "
+            + dir.getName() + ".replaced-<millis>)");
+      }
       switch (state.stage()) {
         case LOADED -> throw new HbulkException(ExitCode.NOTHING_TO_DO, date + " is already loaded (" + dir
             + "); add --force to load it again");
-        case PREPARED -> {
-          log.println("hbulk: " + date + " was prepared but not loaded: resuming with completion only");
-          report = load.complete(dir, false);
-          prune(spec, date, keepDays);
+        case PREPARED, PREPARING, LOADING -> {
+          log.println("hbulk: " + date + " was " + describe(state.stage()) + ": finishing that run");
+          report = load.resume(dir);
+          prune(fs, identity.dir(conf), date, keepDays, log);
           return report;
         }
         case OVER_BUDGET -> throw new HbulkException(ExitCode.REJECTS_OVER_BUDGET, date + ": "
@@ -84,7 +90,8 @@ public final class NightlyRun {
     Path pattern = new Path(input);
     FileStatus[] matches = pattern.getFileSystem(conf).globStatus(pattern);
     if (matches == null || matches.length == 0) {
-      throw new HbulkException(ExitCode.NOTHING_TO_DO, "no input for " + date + ": " + input + " matches no file");
+      throw new HbulkException(ExitCode.NO_INPUT, "no input for " + date + ": " + input + " matches no file;"
+          + " nothing was loaded. If the dump is late, run again when it is there (same command, --date " + date + ")");
     }
     if (fs.exists(dir)) {
       Path aside = new Path(dir.getParent(), dir.getName() + ".replaced-" + System.currentTimeMillis());
@@ -95,30 +102,45 @@ public final class NightlyRun {
     long partitionStart = date.atStartOfDay(zone).toInstant().toEpochMilli();
     load.prepare(spec, List.of(input), dir, partitionStart, RunState.Mode.LOAD);
     report = load.complete(dir, false);
-    prune(spec, date, keepDays);
+    prune(fs, identity.dir(conf), date, keepDays, log);
     return report;
   }
 
-  /** Deletes run directories of dates more than {@code keepDays} before {@code date}. */
-  private void prune(LoadSpec spec, LocalDate date, int keepDays) throws IOException {
-    if (keepDays <= 0) {
+  private static String describe(RunState.Stage stage) {
+    return switch (stage) {
+      case LOADED -> "loaded";
+      case PREPARING -> "stopped while preparing";
+      case PREPARED -> "prepared (not loaded yet)";
+      case LOADING -> "stopped while loading (partly loaded)";
+      case OVER_BUDGET -> "prepared over the reject budget";
+      case COLLISIONS -> "prepared with cell collisions";
+    };
+  }
+
+  /**
+   * Deletes what runs of one identity left for dates more than {@code keepDays} before {@code date}:
+   * run directories ({@code <date>}, loaded or not, and those of runs that died) and the earlier runs
+   * kept by --force or a restart ({@code <date>.replaced-<millis>}). Nothing else in {@code identityDir}
+   * (files, directories of {@code hbulk load} runs, anything named otherwise) is touched.
+   */
+  public static void prune(FileSystem fs, Path identityDir, LocalDate date, int keepDays, PrintStream log)
+      throws IOException {
+    if (keepDays <= 0 || !fs.exists(identityDir)) {
       return;
     }
-    Path parent = runDir(conf, spec, date).getParent();
-    FileSystem fs = parent.getFileSystem(conf);
-    for (FileStatus f : fs.listStatus(parent)) {
-      String name = f.getPath().getName();
-      if (name.length() < 10) {
+    LocalDate oldestKept = date.minusDays(keepDays);
+    for (FileStatus f : fs.listStatus(identityDir)) {
+      Matcher m = RUN_DIR.matcher(f.getPath().getName());
+      if (!f.isDirectory() || !m.matches()) {
         continue;
       }
       try {
-        LocalDate d = LocalDate.parse(name.substring(0, 10), DAY);
-        if (d.isBefore(date.minusDays(keepDays))) {
+        if (LocalDate.parse(m.group(1), DAY).isBefore(oldestKept)) {
           fs.delete(f.getPath(), true);
           log.println("hbulk: pruned " + f.getPath());
         }
-      } catch (DateTimeParseException notARunOfADate) {
-        // other directories are not ours to delete
+      } catch (DateTimeParseException notADate) {
+        // 2026-13-45 is no run's date: not ours to delete
       }
     }
   }
