@@ -25,7 +25,11 @@ public enum ExitCode {
   /** nightly: the date is already loaded, or it has no input. */
   NOTHING_TO_DO(10, "nothing to do"),
   /** nightly-load.sh: another run of the same spec holds the lock. */
-  LOCK_HELD(11, "another run holds the lock");
+  LOCK_HELD(11, "another run holds the lock"),
+  /** An input file's header line does not match the spec's [columns]: nothing was read. */
+  HEADER_MISMATCH(14, "input header does not match [columns]"),
+  /** analyze: every sampled record would be rejected. */
+  ALL_REJECTED(15, "analyze: every sampled record would be rejected");
 
   private final int code;
   private final String meaning;

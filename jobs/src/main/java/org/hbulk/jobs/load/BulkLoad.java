@@ -81,6 +81,7 @@ public final class BulkLoad {
     phase("validate", "spec " + spec.source() + ", inputs " + inputs);
     List<Path> inputPaths = new ArrayList<>();
     long inputBytes = resolveInputs(inputs, inputPaths);
+    HeaderCheck.check(conf, spec, inputs, log);
     List<String> tables = new ArrayList<>(spec.tables());
     Map<String, TableDescriptor> descriptors = new LinkedHashMap<>();
     for (String table : tables) {
