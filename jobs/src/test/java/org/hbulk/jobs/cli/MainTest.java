@@ -222,4 +222,18 @@ class MainTest {
     Path mixed = Files.writeString(tmp.resolve("mixed.csv"), "1,ann,extra\n2,bob\n");
     assertEquals(0, hbulk("analyze", "--spec", spec.toString(), "--input", mixed.toString()), err);
   }
+
+  @Test
+  void analyzeAndExplainReadByNameFilesWhereTheirHeadersPlaceTheColumns() throws Exception {
+    Path spec = Files.writeString(tmp.resolve("n.spec"), "[csv]\nheader = true\ncolumns = by-name\n" + TWO_OUTPUTS);
+    Path dir = Files.createDirectories(tmp.resolve("n"));
+    Files.writeString(dir.resolve("a.csv"), "id,user\n1,ann\n2,bob\n");
+    Files.writeString(dir.resolve("b.csv"), "user,note,id\n\"carl, jr\",hi,3\n");
+    assertEquals(0, hbulk("analyze", "--spec", spec.toString(), "--input", dir.toString()), err);
+    assertTrue(out.contains("sampled 3 record(s)") && out.contains("0 would be rejected"), out);
+    assertTrue(err.contains("b.csv: column(s) note of the header are not in [columns] and are not read"), err);
+    assertEquals(0, hbulk("explain", "--spec", spec.toString(), "--input", dir.resolve("b.csv").toString(),
+        "--output", "by_user"), err);
+    assertTrue(out.contains("[output by_user] key carl, jr  (8 bytes"), out);
+  }
 }
