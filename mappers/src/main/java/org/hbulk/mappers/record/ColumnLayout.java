@@ -80,7 +80,7 @@ public final class ColumnLayout {
     List<String> ambiguous = new ArrayList<>();
     for (Column c : columns) {
       Integer i = at.get(c.name());
-      fieldOf[c.index()] = i == null || c.type() == ColumnType.SKIP ? -1 : i;
+      fieldOf[c.index()] = i == null ? -1 : i;
       if (c.type() == ColumnType.SKIP) {
         continue;
       }

@@ -48,7 +48,8 @@ class ColumnLayoutTest {
     ColumnLayout l = layout(spec, "amount", "extra", "id", "name");
     assertEquals(4, l.fields());
     assertEquals(2, l.fieldOf(0));
-    assertEquals(-1, l.fieldOf(1), "a skip column is never read");
+    assertEquals(-1, l.fieldOf(1), "a skip column need not be in the file");
+    assertEquals(List.of(), layout(spec, "unused", "amount", "id", "name").unread(), "nor is it extra when it is");
     assertEquals(3, l.fieldOf(2));
     assertEquals(0, l.fieldOf(3));
     assertEquals(List.of("extra"), l.unread());
