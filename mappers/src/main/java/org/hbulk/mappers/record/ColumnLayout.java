@@ -94,7 +94,8 @@ public final class ColumnLayout {
       throw new MismatchException("the header does not hold every column of [columns] (columns = by-name):"
           + " expected " + names(columns) + " in any order, found " + String.join(",", found)
           + (missing.isEmpty() ? "" : "; missing " + String.join(",", missing))
-          + (ambiguous.isEmpty() ? "" : "; named twice " + String.join(",", ambiguous)));
+          + (ambiguous.isEmpty() ? "" : "; named twice " + String.join(",", ambiguous))
+          + ". Fix the file's header or [columns]");
     }
     return new ColumnLayout(fieldOf, found);
   }
