@@ -30,6 +30,10 @@ public enum ExitCode {
   NO_INPUT(12, "nightly: no input for the date"),
   /** nightly: the date was loaded (or prepared) from another spec text or other tables; --force replaces it. */
   RUN_CHANGED(13, "nightly: date loaded from another spec"),
+  /** An input file's header line does not match the spec's [columns]: nothing was read. */
+  HEADER_MISMATCH(14, "input header does not match [columns]"),
+  /** analyze: every sampled record would be rejected. */
+  ALL_REJECTED(15, "analyze: every sampled record would be rejected"),
   /** The run stopped before it ended (its job never finished): {@code resume} finishes it. */
   INTERRUPTED(16, "run interrupted: resume it"),
   /** Another live process is working on the run. */

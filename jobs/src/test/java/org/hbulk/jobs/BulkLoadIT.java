@@ -188,6 +188,86 @@ class BulkLoadIT extends MiniClusterSupport {
     assertFalse(err.contains("\tat "), "no stack trace without --verbose");
   }
 
+  @Test
+  void aReorderedHeaderStopsPrepareWithExit14BeforeAnyJob() throws Exception {
+    String spec = resource("orders-it.spec");
+    assertEquals(0, hbulk("create-table", "--spec", spec), err);
+    java.nio.file.Path dir = Files.createDirectories(tmp.resolve("drift"));
+    Files.writeString(dir.resolve("a.csv"), "id,user,ts,city,amount,note\n1,ann,2026-11-22 08:00:00,Oslo,1.5,x\n");
+    Files.writeString(dir.resolve("b.csv"), "id,user,ts,amount,city,note\n2,bob,2026-11-22 08:00:00,2.5,Rome,y\n");
+    assertEquals(ExitCode.HEADER_MISMATCH.code(), hbulk("prepare", "--spec", spec, "--input",
+        dir.toUri().toString(), "--run-dir", "/runs/drift"));
+    assertTrue(err.contains("b.csv: the header does not match [columns] (columns = by-position): expected"
+        + " id,user,ts,city,amount,note, found id,user,ts,amount,city,note; position 4: expected 'city', found"
+        + " 'amount'; 5: expected 'amount', found 'city'"), err);
+    assertFalse(err.contains("[job]"), "no job started: " + err);
+    assertFalse(FileSystem.get(util.getConfiguration()).exists(new Path("/runs/drift")));
+  }
+
+  @Test
+  void byNameLoadsFilesOfDifferentColumnOrdersIntoTheSameCellsFromSplitsInsideTheFiles() throws Exception {
+    java.nio.file.Path spec = tmp.resolve("by-name.spec");
+    Files.writeString(spec, Files.readString(java.nio.file.Path.of(resource("orders-it.spec")))
+        .replace("header = true", "header = true\ncolumns = by-name")
+        .replace("note   = string", "note   = string\nlegacy = skip")
+        .replace("table     = it_orders", "table     = it_by_name"));
+    assertEquals(0, hbulk("create-table", "--spec", spec.toString()), err);
+    java.nio.file.Path dir = Files.createDirectories(tmp.resolve("by-name"));
+    StringBuilder a = new StringBuilder("note,amount,legacy,city,ts,user,id\n");
+    StringBuilder b = new StringBuilder("id,user,ts,city,amount,note,extra\n");
+    for (int i = 0; i < 80; i++) {
+      a.append("\"note, ").append(i).append("\",").append(i).append(".5,old,city ").append(i)
+          .append(String.format(",2026-11-22 10:00:%02d,", i % 60)).append("a-").append(i).append(',').append(i).append('\n');
+      b.append(1000 + i).append(",b-").append(i).append(String.format(",2026-11-22 11:00:%02d,", i % 60))
+          .append("town ").append(i).append(',').append(i).append(".75,memo ").append(i).append(",unused\n");
+    }
+    Files.writeString(dir.resolve("a.csv"), a);
+    Files.writeString(dir.resolve("b.csv"), b);
+    assertTrue(Files.size(dir.resolve("a.csv")) > 3 * 1024 && Files.size(dir.resolve("b.csv")) > 3 * 1024);
+
+    // 1 KB splits: most map tasks start inside a file, far from its header line.
+    org.apache.hadoop.conf.Configuration splitConf = new org.apache.hadoop.conf.Configuration(util.getConfiguration());
+    org.hbulk.mappers.spec.LoadSpec.parse(spec.toString(), Files.readString(spec)).toConfiguration(splitConf);
+    splitConf.setLong("mapreduce.input.fileinputformat.split.maxsize", 1024);
+    org.apache.hadoop.mapreduce.Job splitJob = org.apache.hadoop.mapreduce.Job.getInstance(splitConf);
+    org.apache.hadoop.mapreduce.lib.input.FileInputFormat.setInputPaths(splitJob, new Path(dir.toUri()));
+    assertTrue(new org.hbulk.mappers.mapreduce.CsvInputFormat().getSplits(splitJob).stream()
+        .filter(sp -> org.hbulk.mappers.mapreduce.CsvSplit.fileOf(sp).getStart() > 0).count() >= 4);
+    assertEquals(0, hbulk("load", "-D", "mapreduce.input.fileinputformat.split.maxsize=1024", "--spec",
+        spec.toString(), "--input", dir.toUri().toString(), "--run-dir", "/runs/by-name"), err);
+    assertTrue(err.contains("b.csv: column(s) extra of the header are not in [columns] and are not read"), err);
+    Map<String, Map<String, Cell>> rows = scan(TableName.valueOf("it_by_name"));
+    assertEquals(160, rows.size());
+    for (int i = 0; i < 80; i++) {
+      assertRow(rows, "a-" + i, i, at(2026, 11, 22, 10, 0, i % 60), Map.of("user", text("a-" + i),
+          "city", text("city " + i), "amount", Bytes.toBytes(i + 0.5), "note", text("note, " + i)));
+      assertRow(rows, "b-" + i, 1000 + i, at(2026, 11, 22, 11, 0, i % 60), Map.of("user", text("b-" + i),
+          "city", text("town " + i), "amount", Bytes.toBytes(i + 0.75), "note", text("memo " + i)));
+    }
+    RunState state = RunDirectory.at(util.getConfiguration(), new Path("/runs/by-name")).readState();
+    assertEquals(160, state.counts().loaded());
+    assertEquals(0, state.counts().rejected());
+  }
+
+  @Test
+  void tableOutputEqualsTableSendsOnlyThatOutputThere() throws Exception {
+    java.nio.file.Path spec = tmp.resolve("two-outputs.spec");
+    Files.writeString(spec, "[columns]\nid = long\nuser = string\n"
+        + "[output main]\ntable = it_t_main\nkey = \"m\" + id\ntimestamp = 5\nd:user = user\n"
+        + "[output by_user]\ntable = it_t_idx\nkey = user\ntimestamp = 5\nd:id = id\n");
+    assertEquals(0, hbulk("create-table", "--spec", spec.toString(), "--table", "main=it_t_alt",
+        "--table", "it_t_idx", "--single-region"), err);
+    assertFalse(util.getAdmin().tableExists(TableName.valueOf("it_t_main")));
+    java.nio.file.Path input = Files.writeString(tmp.resolve("two.csv"), "1,ann\n2,bob\n");
+    assertEquals(0, hbulk("load", "--spec", spec.toString(), "--table", "main=it_t_alt", "--input",
+        input.toUri().toString(), "--run-dir", "/runs/two-outputs"), err);
+    assertEquals(java.util.Set.of("m1", "m2"), scan(TableName.valueOf("it_t_alt")).keySet());
+    assertEquals(java.util.Set.of("ann", "bob"), scan(TableName.valueOf("it_t_idx")).keySet());
+    assertEquals(ExitCode.USAGE.code(), hbulk("load", "--spec", spec.toString(), "--table", "it_t_alt", "--input",
+        input.toUri().toString(), "--run-dir", "/runs/two-outputs-plain"));
+    assertTrue(err.contains("would send every output"), err);
+  }
+
   private static void assertRow(Map<String, Map<String, Cell>> rows, String user, long id, long ts,
       Map<String, byte[]> cells) {
     int salt = (int) (Integer.toUnsignedLong(Murmur3.hash32(text(user), 0, text(user).length)) % 4);

@@ -17,6 +17,7 @@ import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
+import org.hbulk.jobs.load.HeaderCheck;
 import org.hbulk.jobs.load.InputSample;
 import org.hbulk.jobs.load.LoadReport;
 import org.hbulk.jobs.table.KeyAnalysis;
@@ -77,6 +78,7 @@ final class AnalyzeCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Configuration conf = common.apply(parent.conf());
     LoadSpec loaded = SpecFiles.load(spec, conf, Map.of());
+    HeaderCheck.check(conf, loaded, inputs, parent.err());
     List<byte[]> raw = InputSample.spread(conf, loaded, inputs, all ? Integer.MAX_VALUE : sample);
     if (raw.isEmpty()) {
       throw new HbulkException(ExitCode.USAGE, "--input " + inputs + " matches no file with records");
@@ -131,7 +133,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     PrintStream out = parent.out();
     if (json) {
       out.print(json(keys, stats, spreads, plans, warnings, KeyAnalysis.lint(loaded), scale, maxFile, maxFiles));
-      return 0;
+      return allRejected(keys);
     }
     out.printf(Locale.ROOT, "sampled %,d record(s), %,d byte(s) of %,d (x%.1f to the whole input); %,d would be rejected%n",
         keys.records(), keys.rawBytes(), inputBytes, scale, keys.rejects().size());
@@ -156,7 +158,24 @@ final class AnalyzeCommand implements Callable<Integer> {
         + ": " + r.record()));
     KeyAnalysis.lint(loaded).forEach(n -> out.println("note: " + n));
     warnings.forEach(w -> out.println("warning: " + w));
-    return 0;
+    return allRejected(keys);
+  }
+
+  /** 0, or exit 15 when no sampled record would load: a load of this input would reject it all. */
+  private int allRejected(KeySample keys) throws HbulkException {
+    if (keys.records() == 0 || keys.rejects().size() < keys.records()) {
+      return 0;
+    }
+    Map<String, List<KeySample.Reject>> byReason = new java.util.LinkedHashMap<>();
+    keys.rejects().forEach(r -> byReason.computeIfAbsent(r.reason(), k -> new ArrayList<>()).add(r));
+    List<String> top = byReason.values().stream()
+        .sorted(java.util.Comparator.comparingInt((List<KeySample.Reject> l) -> l.size()).reversed())
+        .limit(3)
+        .map(l -> String.format(Locale.ROOT, "%s %,d (e.g. %s)", l.get(0).reason(), l.size(), l.get(0).message()))
+        .toList();
+    throw new HbulkException(ExitCode.ALL_REJECTED, String.format(Locale.ROOT, "every one of the %,d sampled"
+        + " record(s) would be rejected: %s. Check [csv] and [columns] against the input (hbulk explain"
+        + " --input FILE shows each record's fields)", keys.records(), String.join("; ", top)));
   }
 
   private long inputBytes(Configuration conf) throws Exception {

@@ -18,6 +18,7 @@ import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
+import org.hbulk.jobs.load.HeaderCheck;
 import org.hbulk.jobs.load.InputSample;
 import org.hbulk.jobs.table.KeySample;
 import org.hbulk.jobs.table.SplitPlanner;
@@ -57,8 +58,10 @@ final class CreateTableCommand implements Callable<Integer> {
       description = "Take the tables, families and settings from this load spec.")
   String spec;
 
-  @Option(names = "--table", paramLabel = "NAME", description = "Only this table (default: every table of the spec).")
-  String table;
+  @Option(names = "--table", paramLabel = TableOption.LABEL,
+      description = "Only this table (repeatable; default: every table of the spec). A table the spec does not"
+          + " name: TABLE alone for a spec with one [output], OUTPUT=TABLE for one output of a spec with several.")
+  List<String> tableOptions = new ArrayList<>();
 
   @Option(names = "--family", paramLabel = "NAME",
       description = "A column family (repeatable; default: the spec's families of the table).")
@@ -101,9 +104,31 @@ final class CreateTableCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Configuration conf = common.apply(parent.conf());
-    LoadSpec loaded = spec == null ? null : SpecFiles.load(spec, conf, Map.of());
-    List<String> tables = table != null ? List.of(table)
-        : loaded != null ? new ArrayList<>(loaded.tables()) : List.of();
+    LoadSpec chosen = spec == null ? null : SpecFiles.load(spec, conf, Map.of());
+    List<String> tables = new ArrayList<>();
+    if (chosen == null) {
+      for (String t : tableOptions) {
+        if (t.contains("=")) {
+          throw new HbulkException(ExitCode.USAGE, "--table " + t + ": OUTPUT=TABLE needs --spec");
+        }
+        tables.add(t);
+      }
+    } else {
+      // Tables of the spec select; other names say where outputs go, as for load.
+      List<String> renames = new ArrayList<>();
+      for (String t : tableOptions) {
+        (chosen.tables().contains(t) ? tables : renames).add(t);
+      }
+      Map<String, String> overrides = TableOption.overrides(chosen, renames);
+      if (!overrides.isEmpty()) {
+        chosen = SpecFiles.load(spec, conf, overrides);
+        overrides.values().stream().filter(t -> !tables.contains(t)).forEach(tables::add);
+      }
+      if (tableOptions.isEmpty()) {
+        tables.addAll(chosen.tables());
+      }
+    }
+    LoadSpec loaded = chosen;
     if (tables.isEmpty()) {
       throw new HbulkException(ExitCode.USAGE, "give --spec or --table");
     }
@@ -150,6 +175,7 @@ final class CreateTableCommand implements Callable<Integer> {
               + " nor a hash, so split points come from the data: give --input to sample (or"
               + " --split-points, --split-points-file, --single-region)");
         }
+        HeaderCheck.check(conf, loaded, inputs, parent.err());
         sampled = KeySample.of(loaded, InputSample.spread(conf, loaded, inputs, sample));
         if (sampled.rows().isEmpty()) {
           throw new HbulkException(ExitCode.USAGE, "--input " + inputs + " gave no record to sample");
@@ -194,7 +220,7 @@ final class CreateTableCommand implements Callable<Integer> {
         + "; hbulk never re-splits)";
   }
 
-  /** Indexes of the spec's outputs into a table; with --table on a one-table spec, all of them. */
+  /** Indexes of the spec's outputs into a table. */
   private static List<Integer> outputsOf(LoadSpec loaded, String name) {
     List<Integer> found = new ArrayList<>();
     if (loaded == null) {
@@ -202,11 +228,6 @@ final class CreateTableCommand implements Callable<Integer> {
     }
     for (int i = 0; i < loaded.outputs().size(); i++) {
       if (loaded.outputs().get(i).table().equals(name)) {
-        found.add(i);
-      }
-    }
-    if (found.isEmpty() && loaded.tables().size() == 1) {
-      for (int i = 0; i < loaded.outputs().size(); i++) {
         found.add(i);
       }
     }

@@ -13,6 +13,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
+import org.hbulk.jobs.load.HeaderCheck;
 import org.hbulk.jobs.load.InputSample;
 import org.hbulk.mappers.expr.Expr;
 import org.hbulk.mappers.expr.KeyReader;
@@ -241,6 +242,7 @@ final class ExplainCommand implements Callable<Integer> {
   }
 
   private List<byte[]> readInput(Configuration conf, LoadSpec loaded) throws Exception {
+    HeaderCheck.check(conf, loaded, List.of(input), parent.err());
     List<byte[]> found = InputSample.firstRecords(conf, loaded, input, lines);
     if (found.isEmpty()) {
       throw new HbulkException(ExitCode.USAGE, "input " + input + " matches no file with records");

@@ -12,7 +12,6 @@ import org.hbulk.jobs.load.BulkLoad;
 import org.hbulk.jobs.load.LoadReport;
 import org.hbulk.jobs.load.RunState;
 import org.hbulk.mappers.spec.LoadSpec;
-import org.hbulk.mappers.spec.OutputSpec;
 import picocli.CommandLine.Option;
 
 /** What to load and how: the options of {@code load} and {@code prepare}. */
@@ -25,9 +24,8 @@ final class SourceOptions {
       description = "CSV input: a file, a directory or a glob, plain or .gz/.bz2 (repeatable).")
   List<String> inputs = new ArrayList<>();
 
-  @Option(names = "--table", paramLabel = "NAME",
-      description = "Load into this table instead of the spec's.")
-  String table;
+  @Option(names = "--table", paramLabel = TableOption.LABEL, description = TableOption.DESCRIPTION)
+  List<String> tables = new ArrayList<>();
 
   @Option(names = "--run-dir", paramLabel = "DIR",
       description = "The run's directory (HFiles, rejects, report). Default: "
@@ -75,12 +73,7 @@ final class SourceOptions {
 
   LoadSpec load(Configuration conf) throws HbulkException {
     LoadSpec first = SpecFiles.load(spec, conf, Map.of());
-    Map<String, String> extra = new TreeMap<>();
-    if (table != null) {
-      for (OutputSpec o : first.outputs()) {
-        extra.put("output." + o.name() + ".table", table);
-      }
-    }
+    Map<String, String> extra = new TreeMap<>(TableOption.overrides(first, tables));
     if (maxRejects != null) {
       extra.put("rejects.max", Long.toString(maxRejects));
     }

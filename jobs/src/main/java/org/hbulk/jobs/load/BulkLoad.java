@@ -127,6 +127,7 @@ public final class BulkLoad {
     phase("validate", "spec " + spec.source() + ", inputs " + inputs);
     List<Path> inputPaths = new ArrayList<>();
     long inputBytes = resolveInputs(inputs, inputPaths);
+    HeaderCheck.check(conf, spec, inputs, log);
     Map<String, TableDescriptor> descriptors = checkTables(spec);
     RunDirectory run = RunDirectory.at(conf, runDir);
     if (run.fs().exists(run.root())) {
@@ -174,6 +175,7 @@ public final class BulkLoad {
         phase("validate", "spec " + spec.source() + " (as the run saved it), inputs " + state.inputs());
         List<Path> inputPaths = new ArrayList<>();
         long inputBytes = resolveInputs(state.inputs(), inputPaths);
+        HeaderCheck.check(conf, spec, state.inputs(), log);
         Map<String, TableDescriptor> descriptors = checkTables(spec);
         RunState fresh = RunState.create(state.runId(), state.specSource(), state.tables(),
             state.runStartMillis(), state.mode());

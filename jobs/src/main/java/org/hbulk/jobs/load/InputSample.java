@@ -15,7 +15,9 @@ import org.hbulk.mappers.spec.LoadSpec;
 
 /**
  * The first records of an input, framed by the same record reader the job uses (header, BOM,
- * compression, multiline): what {@code explain} shows and what the driver checks keys on.
+ * compression, multiline): what {@code explain} shows and what the driver checks keys on. Records of
+ * a {@code columns = by-name} spec come with their fields in the spec's order ({@link InSpecOrder}),
+ * so that whatever reads them converts them as records of a by-position file.
  */
 public final class InputSample {
   private InputSample() {}
@@ -30,23 +32,7 @@ public final class InputSample {
    */
   public static List<byte[]> spread(Configuration conf, LoadSpec spec, List<String> inputs, int limit)
       throws IOException, InterruptedException {
-    List<FileStatus> files = new ArrayList<>();
-    for (String input : inputs) {
-      Path pattern = new Path(input);
-      FileSystem fs = pattern.getFileSystem(conf);
-      FileStatus[] matches = fs.globStatus(pattern);
-      for (FileStatus m : matches == null ? new FileStatus[0] : matches) {
-        if (m.isDirectory()) {
-          for (FileStatus f : fs.listStatus(m.getPath(), p -> !p.getName().startsWith("_") && !p.getName().startsWith("."))) {
-            if (f.isFile()) {
-              files.add(f);
-            }
-          }
-        } else {
-          files.add(m);
-        }
-      }
-    }
+    List<FileStatus> files = files(conf, inputs);
     List<byte[]> found = new ArrayList<>();
     if (files.isEmpty()) {
       return found;
@@ -55,30 +41,60 @@ public final class InputSample {
     spec.toConfiguration(readerConf);
     int perFile = Math.max(1, (limit + files.size() - 1) / files.size());
     for (FileStatus f : files) {
+      InSpecOrder order = InSpecOrder.of(conf, spec, f.getPath());
       boolean whole = spec.csv().multiline() || f.getLen() < (1 << 20)
           || new org.apache.hadoop.io.compress.CompressionCodecFactory(conf).getCodec(f.getPath()) != null;
       if (whole) {
-        read(readerConf, f.getPath(), 0, f.getLen(), perFile, found);
+        read(readerConf, f.getPath(), 0, f.getLen(), perFile, order, found);
         continue;
       }
       long chunk = f.getLen() / CHUNKS;
       int perChunk = Math.max(1, (perFile + CHUNKS - 1) / CHUNKS);
       for (int j = 0; j < CHUNKS; j++) {
-        read(readerConf, f.getPath(), j * chunk, chunk, perChunk, found);
+        read(readerConf, f.getPath(), j * chunk, chunk, perChunk, order, found);
       }
     }
     return found;
   }
 
+  /**
+   * The files the inputs stand for, as the job reads them: each match of a glob, and the files of a
+   * matched directory but those named {@code _*} or {@code .*}.
+   */
+  public static List<FileStatus> files(Configuration conf, List<String> inputs) throws IOException {
+    List<FileStatus> files = new ArrayList<>();
+    for (String input : inputs) {
+      Path pattern = new Path(input);
+      FileSystem fs = pattern.getFileSystem(conf);
+      FileStatus[] matches = fs.globStatus(pattern);
+      for (FileStatus m : matches == null ? new FileStatus[0] : matches) {
+        if (!m.isDirectory()) {
+          files.add(m);
+          continue;
+        }
+        for (FileStatus f : fs.listStatus(m.getPath(), InputSample::visible)) {
+          if (f.isFile()) {
+            files.add(f);
+          }
+        }
+      }
+    }
+    return files;
+  }
+
+  private static boolean visible(Path p) {
+    return !p.getName().startsWith("_") && !p.getName().startsWith(".");
+  }
+
   private static void read(Configuration conf, Path file, long start, long length, int limit,
-      List<byte[]> into) throws IOException, InterruptedException {
+      InSpecOrder order, List<byte[]> into) throws IOException, InterruptedException {
     int taken = 0;
     try (CsvRecordReader reader = new CsvRecordReader()) {
       reader.initialize(new FileSplit(file, start, length, null),
           new TaskAttemptContextImpl(conf, new TaskAttemptID()));
       while (taken < limit && reader.nextKeyValue()) {
         if (reader.getCurrentValue().length() > 0) {
-          into.add(reader.getCurrentValue().bytes().toArray());
+          into.add(order.apply(reader.getCurrentValue().bytes().toArray()));
           taken++;
         }
       }
@@ -100,8 +116,7 @@ public final class InputSample {
     }
     FileStatus file = matches[0];
     if (file.isDirectory()) {
-      FileStatus[] inside = fs.listStatus(file.getPath(),
-          p -> !p.getName().startsWith("_") && !p.getName().startsWith("."));
+      FileStatus[] inside = fs.listStatus(file.getPath(), InputSample::visible);
       if (inside.length == 0 || inside[0].isDirectory()) {
         return found;
       }
@@ -109,7 +124,7 @@ public final class InputSample {
     }
     Configuration readerConf = new Configuration(conf);
     spec.toConfiguration(readerConf);
-    read(readerConf, file.getPath(), 0, file.getLen(), limit, found);
+    read(readerConf, file.getPath(), 0, file.getLen(), limit, InSpecOrder.of(conf, spec, file.getPath()), found);
     return found;
   }
 }

@@ -175,4 +175,65 @@ class MainTest {
     assertEquals(26, Files.readAllLines(csv).size(), "header + 25 rows");
     assertFalse(err.contains("Exception"), err);
   }
+
+  private static final String TWO_OUTPUTS = "[columns]\nid = long\nuser = string\n"
+      + "[output main]\ntable = t\nkey = id\nf:u = user\n"
+      + "[output by_user]\ntable = t_idx\nkey = user\nf:i = id\n";
+
+  @Test
+  void plainTableForASpecOfSeveralOutputsIsRefusedNamingTheOutputs() throws Exception {
+    Path spec = Files.writeString(tmp.resolve("two.spec"), TWO_OUTPUTS);
+    for (String command : List.of("load", "prepare")) {
+      assertEquals(ExitCode.USAGE.code(), hbulk(command, "--spec", spec.toString(), "--input", "a.csv",
+          "--table", "x"));
+      assertTrue(err.contains("--table x would send every output of " + spec + " (main, by_user) into one table:"
+          + " say which output goes where, e.g. --table main=x"), err);
+    }
+    assertEquals(ExitCode.USAGE.code(), hbulk("prepare", "--spec", spec.toString(), "--input", "a.csv",
+        "--table", "nope=x"));
+    assertTrue(err.contains("--table nope=x: " + spec + " has no [output nope] (outputs: main, by_user)"), err);
+    assertEquals(ExitCode.USAGE.code(), hbulk("create-table", "--spec", spec.toString(), "--table", "x",
+        "--single-region"));
+    assertTrue(err.contains("--table x would send every output"), err);
+  }
+
+  @Test
+  void analyzeAndExplainRefuseAReorderedHeaderWithExit14() throws Exception {
+    Path spec = Files.writeString(tmp.resolve("h.spec"), "[csv]\nheader = true\n" + TWO_OUTPUTS);
+    Path csv = Files.writeString(tmp.resolve("swapped.csv"), "user,id\nann,1\n");
+    assertEquals(ExitCode.HEADER_MISMATCH.code(), hbulk("analyze", "--spec", spec.toString(), "--input", csv.toString()));
+    assertTrue(err.contains("swapped.csv: the header does not match [columns] (columns = by-position): expected id,user,"
+        + " found user,id; position 1: expected 'id', found 'user'; 2: expected 'user', found 'id'"), err);
+    assertEquals(ExitCode.HEADER_MISMATCH.code(), hbulk("explain", "--spec", spec.toString(), "--input", csv.toString()));
+    assertTrue(err.contains("swapped.csv: the header does not match [columns]"), err);
+  }
+
+  @Test
+  void analyzeExits15WhenEverySampledRecordWouldBeRejected() throws Exception {
+    Path spec = Files.writeString(tmp.resolve("a.spec"), TWO_OUTPUTS);
+    Path bad = Files.writeString(tmp.resolve("bad.csv"), "1,ann,extra\n2,bob,extra\nx,carl\n");
+    assertEquals(ExitCode.ALL_REJECTED.code(), hbulk("analyze", "--spec", spec.toString(), "--input", bad.toString()));
+    assertTrue(out.contains("3 would be rejected"), out);
+    assertTrue(err.contains("every one of the 3 sampled record(s) would be rejected: FIELD_COUNT 2 (e.g. expected 2"
+        + " fields, found 3); BAD_VALUE 1 (e.g. column 'id': 'x' is not a valid long)"), err);
+    assertEquals(ExitCode.ALL_REJECTED.code(), hbulk("analyze", "--json", "--spec", spec.toString(), "--input",
+        bad.toString()));
+    assertTrue(out.contains("\"rejects_preview\""), out);
+    Path mixed = Files.writeString(tmp.resolve("mixed.csv"), "1,ann,extra\n2,bob\n");
+    assertEquals(0, hbulk("analyze", "--spec", spec.toString(), "--input", mixed.toString()), err);
+  }
+
+  @Test
+  void analyzeAndExplainReadByNameFilesWhereTheirHeadersPlaceTheColumns() throws Exception {
+    Path spec = Files.writeString(tmp.resolve("n.spec"), "[csv]\nheader = true\ncolumns = by-name\n" + TWO_OUTPUTS);
+    Path dir = Files.createDirectories(tmp.resolve("n"));
+    Files.writeString(dir.resolve("a.csv"), "id,user\n1,ann\n2,bob\n");
+    Files.writeString(dir.resolve("b.csv"), "user,note,id\n\"carl, jr\",hi,3\n");
+    assertEquals(0, hbulk("analyze", "--spec", spec.toString(), "--input", dir.toString()), err);
+    assertTrue(out.contains("sampled 3 record(s)") && out.contains("0 would be rejected"), out);
+    assertTrue(err.contains("b.csv: column(s) note of the header are not in [columns] and are not read"), err);
+    assertEquals(0, hbulk("explain", "--spec", spec.toString(), "--input", dir.resolve("b.csv").toString(),
+        "--output", "by_user"), err);
+    assertTrue(out.contains("[output by_user] key carl, jr  (8 bytes"), out);
+  }
 }

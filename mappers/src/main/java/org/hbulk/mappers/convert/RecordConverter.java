@@ -8,6 +8,7 @@ import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.mappers.record.ByteBuilder;
+import org.hbulk.mappers.record.ColumnLayout;
 import org.hbulk.mappers.record.CsvRecordParser;
 import org.hbulk.mappers.record.Record;
 import org.hbulk.mappers.record.RejectException;
@@ -47,6 +48,8 @@ public final class RecordConverter {
   private final List<byte[]> rows = new ArrayList<>();
   private String text;
   private int emptyValues;
+  /** Where the columns are in the file being read; null: in the spec's order. */
+  private ColumnLayout layout;
 
   public RecordConverter(LoadSpec spec, long runStartMillis) {
     this.spec = spec;
@@ -90,7 +93,11 @@ public final class RecordConverter {
     emptyValues = 0;
     text = null;
     text = parser.decode(bytes, length);
-    record.load(parser.parse(text));
+    if (layout == null) {
+      record.load(parser.parse(text));
+    } else {
+      record.load(parser.parse(text), layout);
+    }
     List<OutputSpec> outputs = spec.outputs();
     for (int o = 0; o < outputs.size(); o++) {
       emit(o, outputs.get(o));
@@ -120,6 +127,14 @@ public final class RecordConverter {
       from = outputEnds[o];
     }
     return cells;
+  }
+
+  /**
+   * Reads the following records' fields where a file's header placed them ({@code columns =
+   * by-name}); null reads them in the spec's order.
+   */
+  public void layout(ColumnLayout layout) {
+    this.layout = layout;
   }
 
   /** The index after the last cell of output {@code o} in the last record's cells. */

@@ -56,6 +56,16 @@ public final class CsvRecordReader extends RecordReader<LongWritable, RawRecord>
   private long end;
   private long pos;
   private long lineNumber; // of the last line read, or -1 when the split does not start the file
+  private final boolean keepHeader;
+
+  public CsvRecordReader() {
+    this(false);
+  }
+
+  /** @param keepHeader return the header line as the first record instead of skipping it */
+  CsvRecordReader(boolean keepHeader) {
+    this.keepHeader = keepHeader;
+  }
 
   @Override
   public void initialize(InputSplit genericSplit, TaskAttemptContext context) throws IOException {
@@ -90,7 +100,7 @@ public final class CsvRecordReader extends RecordReader<LongWritable, RawRecord>
       return;
     }
     skipBom();
-    if (options.header()) {
+    if (options.header() && !keepHeader) {
       long consumed = readRecord();
       if (consumed > 0) {
         context.getCounter(HbulkCounter.HEADER_LINES_SKIPPED).increment(1);

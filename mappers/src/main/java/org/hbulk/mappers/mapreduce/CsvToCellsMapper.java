@@ -11,6 +11,7 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
 import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.convert.RecordConverter;
+import org.hbulk.mappers.record.ColumnLayout;
 import org.hbulk.mappers.record.RejectException;
 import org.hbulk.mappers.record.RejectReason;
 import org.hbulk.mappers.run.CellRun;
@@ -42,7 +43,7 @@ public class CsvToCellsMapper
   private long cellsEmitted;
 
   @Override
-  protected void setup(Context context) {
+  protected void setup(Context context) throws IOException {
     Configuration conf = context.getConfiguration();
     LoadSpec spec = LoadSpec.fromConfiguration(conf);
     String runStart = conf.get(HbulkConf.RUN_START_MILLIS);
@@ -62,6 +63,25 @@ public class CsvToCellsMapper
     FileSplit split = CsvSplit.fileOf(context.getInputSplit());
     String file = split != null ? split.getPath().toString() : "?";
     rejects = new RejectWriter(rejectSink(context), file);
+    if (spec.csv().byName()) {
+      converter.layout(layout(conf, spec, split));
+    }
+  }
+
+  /**
+   * Where this split's file holds each column, read from the file's own header whichever part of
+   * the file the split covers. The driver checked every header before the job; a file changed since
+   * fails the task rather than load values into the wrong columns.
+   */
+  private static ColumnLayout layout(Configuration conf, LoadSpec spec, FileSplit split) throws IOException {
+    if (split == null) {
+      throw new IOException("columns = by-name needs file splits to read each file's header");
+    }
+    try {
+      return FileHeader.layout(conf, spec, split.getPath());
+    } catch (ColumnLayout.MismatchException e) {
+      throw new IOException(split.getPath() + ": " + e.getMessage());
+    }
   }
 
   /** Where rejected records go: the job's rejects side output (tests put a list here). */

@@ -43,11 +43,30 @@ public final class Record {
           "expected " + columns.size() + " fields, found " + fields.size());
     }
     for (int i = 0; i < text.length; i++) {
-      String value = fields.get(i);
-      text[i] = value;
-      if (!value.isEmpty()) {
-        parse(i, value);
-      }
+      set(i, fields.get(i));
+    }
+  }
+
+  /**
+   * Fills this record from the fields of a file whose header placed the columns ({@code columns =
+   * by-name}): a record must have as many fields as that header.
+   */
+  public void load(List<String> fields, ColumnLayout layout) throws RejectException {
+    truncations = 0;
+    if (fields.size() != layout.fields()) {
+      throw new RejectException(RejectReason.FIELD_COUNT,
+          "expected " + layout.fields() + " fields (as many as the file's header), found " + fields.size());
+    }
+    for (int i = 0; i < text.length; i++) {
+      int f = layout.fieldOf(i);
+      set(i, f < 0 ? "" : fields.get(f));
+    }
+  }
+
+  private void set(int i, String value) throws RejectException {
+    text[i] = value;
+    if (!value.isEmpty()) {
+      parse(i, value);
     }
   }
 

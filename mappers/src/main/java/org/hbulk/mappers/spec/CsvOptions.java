@@ -16,9 +16,21 @@ import org.apache.commons.csv.CSVFormat;
  * @param maxRecordBytes a record longer than this is rejected; with multiline, an unclosed quote
  *     stops looking for its end after this many bytes and only its first line is rejected
  * @param trim whether spaces around fields are dropped
+ * @param byName whether each file's header line says where each column is ({@code columns = by-name})
+ *     instead of the order of {@code [columns]}; needs {@code header}
  */
 public record CsvOptions(char delimiter, Character quote, Character escape, boolean header,
-    Charset charset, boolean multiline, int maxRecordBytes, boolean trim) {
+    Charset charset, boolean multiline, int maxRecordBytes, boolean trim, boolean byName) {
+
+  /** The values of {@code [csv] columns}. */
+  public static final String BY_POSITION = "by-position";
+  public static final String BY_NAME = "by-name";
+
+  /** Options whose columns come in the spec's order. */
+  public CsvOptions(char delimiter, Character quote, Character escape, boolean header, Charset charset,
+      boolean multiline, int maxRecordBytes, boolean trim) {
+    this(delimiter, quote, escape, header, charset, multiline, maxRecordBytes, trim, false);
+  }
 
   public static final int DEFAULT_MAX_RECORD_BYTES = 1 << 20;
 

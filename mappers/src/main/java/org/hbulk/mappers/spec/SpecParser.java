@@ -24,7 +24,7 @@ final class SpecParser {
       "load", "table", "family");
   private static final List<String> NAMED_SECTIONS = List.of("codes", "output", "table", "family");
   private static final List<String> CSV_KEYS = List.of("delimiter", "quote", "escape", "header",
-      "charset", "multiline", "max-record-bytes", "trim");
+      "charset", "multiline", "max-record-bytes", "trim", "columns");
   private static final List<String> OUTPUT_KEYS = List.of("table", "key", "timestamp", "shared-rows");
   private static final List<String> REJECT_KEYS = List.of("max", "max-ratio");
   private static final List<String> LOAD_KEYS = List.of("collisions");
@@ -123,7 +123,22 @@ final class SpecParser {
     if (multiline && quote == null) {
       throw at(s.entry("multiline").orElseThrow(), "multiline needs a quote character");
     }
-    return new CsvOptions(delimiter, quote, escape, header, charset, multiline, maxBytes, trim);
+    boolean byName = s.entry("columns").map(e -> columnOrder(e, header)).orElse(false);
+    return new CsvOptions(delimiter, quote, escape, header, charset, multiline, maxBytes, trim, byName);
+  }
+
+  /** {@code columns = by-position | by-name}: whether the header line places the columns. */
+  private boolean columnOrder(Entry e, boolean header) {
+    boolean byName = switch (e.value()) {
+      case CsvOptions.BY_POSITION -> false;
+      case CsvOptions.BY_NAME -> true;
+      default -> throw at(e, "expected " + CsvOptions.BY_POSITION + " or " + CsvOptions.BY_NAME + ", found '"
+          + e.value() + "'");
+    };
+    if (byName && !header) {
+      throw at(e, "columns = by-name reads each file's header line: set header = true");
+    }
+    return byName;
   }
 
   private List<Column> columns(Section s) {

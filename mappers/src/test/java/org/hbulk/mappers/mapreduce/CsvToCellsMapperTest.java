@@ -18,6 +18,7 @@ import org.hbulk.mappers.run.RunCursorTest;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The map task's glue, under MRUnit: records in, one run of cells per record and output, or rejects, out, counted. */
 class CsvToCellsMapperTest {
@@ -128,5 +129,30 @@ class CsvToCellsMapperTest {
     assertTrue(driver.run().isEmpty());
     assertEquals(1, driver.getCounters().findCounter(RejectReason.RECORD_TOO_LONG).getValue());
     assertTrue(mapper.rejected.get(0).contains("\"reason\":\"RECORD_TOO_LONG\""));
+  }
+
+  @Test
+  void byNameEachTaskPlacesColumnsByItsOwnFilesHeaderWhereverItsSplitStarts(@TempDir java.nio.file.Path tmp)
+      throws Exception {
+    LoadSpec byName = LoadSpec.parse("t.spec", "[csv]\nheader = true\ncolumns = by-name\n" + SPEC);
+    java.nio.file.Path file = java.nio.file.Files.writeString(tmp.resolve("reordered.csv"),
+        "note,extra,user,id\nhi,x,ann,1\nyo,y,bob,2\n");
+    byName.toConfiguration(driver.getConfiguration());
+    // MRUnit gives the task a split of this file; the record is one from its middle.
+    driver.withMapInputPath(new org.apache.hadoop.fs.Path(file.toUri()));
+    add(29, -1, "yo,y,bob,2");
+    assertEquals(List.of("t;bob|2 d:note @1700000000000 o0@1700000000000[d:note=yo d:user=bob]"), show(driver.run()));
+  }
+
+  @Test
+  void byNameAFileWhoseHeaderLacksAColumnFailsTheTask(@TempDir java.nio.file.Path tmp) throws Exception {
+    LoadSpec byName = LoadSpec.parse("t.spec", "[csv]\nheader = true\ncolumns = by-name\n" + SPEC);
+    java.nio.file.Path file = java.nio.file.Files.writeString(tmp.resolve("short.csv"), "note,id\nhi,1\n");
+    byName.toConfiguration(driver.getConfiguration());
+    driver.withMapInputPath(new org.apache.hadoop.fs.Path(file.toUri()));
+    add(8, 2, "hi,1");
+    java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class, driver::run);
+    assertTrue(e.getMessage().contains("short.csv: the header does not hold every column") 
+        && e.getMessage().contains("missing user"), e.getMessage());
   }
 }

@@ -2,6 +2,7 @@ package org.hbulk.mappers.spec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -90,6 +91,18 @@ class LoadSpecTest {
     SpecException e = error(minimal("id = long", "key = \"x\" + idd\nf:a = id"));
     assertEquals("t.spec:5: key: at character 7 of '\"x\" + idd': unknown column 'idd' (columns: id)",
         e.getMessage());
+  }
+
+  @Test
+  void columnsAreByPositionUnlessTheSpecSaysByNameWhichNeedsAHeader() {
+    String spec = minimal("id = long", "key = id\nf:a = id");
+    assertFalse(LoadSpec.parse("t.spec", "[csv]\nheader = true\n" + spec).csv().byName());
+    assertTrue(LoadSpec.parse("t.spec", "[csv]\nheader = true\ncolumns = by-name\n" + spec).csv().byName());
+    assertFalse(LoadSpec.parse("t.spec", "[csv]\nheader = true\ncolumns = by-position\n" + spec).csv().byName());
+    assertTrue(error("[csv]\ncolumns = by-name\n" + spec).getMessage()
+        .contains("t.spec:2: columns: columns = by-name reads each file's header line: set header = true"));
+    assertTrue(error("[csv]\nheader = true\ncolumns = names\n" + spec).getMessage()
+        .contains("t.spec:3: columns: expected by-position or by-name, found 'names'"));
   }
 
   @Test
