@@ -57,18 +57,8 @@ class CellStreamReducerTest {
 
   /** One record's run under a record-level policy: its place in the input travels with it. */
   private static Map.Entry<String, CellRun> ordered(String row, long order, long ts, String... cells) {
-    CellRun plain = RunCursorTest.run(0, ts, Stream.of(cells).map(c -> "d:" + c).toArray(String[]::new));
-    CellRun run = new CellRun().start(0, ts, order);
-    try {
-      RunCursor c = plain.cursor();
-      while (c.next()) {
-        run.add(c.array(), c.familyOffset(), c.familyLength(), c.array(), c.qualifierOffset(), c.qualifierLength(),
-            c.array(), c.valueOffset(), c.valueLength());
-      }
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
-    return Map.entry(row, run);
+    return Map.entry(row, RunCursorTest.orderedRun(0, ts, order, Stream.of(cells).map(c -> "d:" + c)
+        .toArray(String[]::new)));
   }
 
   /** The key the mapper gives a run: its row and first cell. */

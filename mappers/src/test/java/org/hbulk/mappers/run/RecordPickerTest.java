@@ -10,7 +10,6 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
-import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.mappers.spec.CollisionPolicy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,18 +22,7 @@ class RecordPickerTest {
 
   /** One record's run: its input order, timestamp, and {@code family:qualifier=value} cells. */
   private static CellRun rec(long order, long ts, String... cells) {
-    CellRun plain = RunCursorTest.run(0, ts, cells);
-    CellRun run = new CellRun().start(0, ts, order);
-    RunCursor c = plain.cursor();
-    try {
-      while (c.next()) {
-        run.add(c.array(), c.familyOffset(), c.familyLength(), c.array(), c.qualifierOffset(), c.qualifierLength(),
-            c.array(), c.valueOffset(), c.valueLength());
-      }
-    } catch (java.io.IOException e) {
-      throw new IllegalStateException(e);
-    }
-    return run;
+    return RunCursorTest.orderedRun(0, ts, order, cells);
   }
 
   /** The row's runs through a picker and a merger, in the shuffle's order (by first cell). */
@@ -148,6 +136,5 @@ class RecordPickerTest {
     assertEquals("input file #1, byte offset 7", RecordOrder.describe(RecordOrder.of(RecordOrder.fileBase(1), 7)));
     assertThrows(IllegalArgumentException.class, () -> RecordOrder.of(0, RecordOrder.MAX_OFFSET + 1));
     assertThrows(IllegalArgumentException.class, () -> RecordOrder.fileBase(RecordOrder.MAX_FILES));
-    assertEquals(Bytes.SIZEOF_LONG, 8);
   }
 }

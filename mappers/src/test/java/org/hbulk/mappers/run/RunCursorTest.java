@@ -15,7 +15,15 @@ import org.junit.jupiter.api.Test;
 public class RunCursorTest {
   /** A run of {@code family:qualifier=value} cells, in the order given. */
   public static CellRun run(int output, long ts, String... cells) {
-    CellRun run = new CellRun().start(output, ts);
+    return addCells(new CellRun().start(output, ts), cells);
+  }
+
+  /** {@link #run} of the record at {@code order} in the input, as record-level policies ship it. */
+  public static CellRun orderedRun(int output, long ts, long order, String... cells) {
+    return addCells(new CellRun().start(output, ts, order), cells);
+  }
+
+  private static CellRun addCells(CellRun run, String... cells) {
     for (String cell : cells) {
       int colon = cell.indexOf(':');
       int eq = cell.indexOf('=');
