@@ -156,6 +156,16 @@ class CellStreamReducerTest {
   }
 
   @Test
+  void aRowWhoseRecordsPassTheBufferUnderKeepLastRecordFailsNamingTheRow() throws Exception {
+    String big = "x".repeat(3000);
+    ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> d = driver("keep-last-record", List.of(
+        ordered("wide", 1, 5, "a=" + big), ordered("wide", 2, 5, "b=" + big)));
+    IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> run(d));
+    assertTrue(e.getMessage().startsWith("row wide of table t: its records hold more than"
+        + " hbulk.reduce.row-buffer.bytes = 4096 bytes"), e.getMessage());
+  }
+
+  @Test
   void sharedRowsAndEqualValuesAreNeitherDuplicatesNorCollisions() throws Exception {
     ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> d = driver("fail", List.of(
         rec("r", 0, 5, "a=same"), rec("r", 1, 5, "a=same", "b=w"), rec("r", 1, 5, "b=w")));

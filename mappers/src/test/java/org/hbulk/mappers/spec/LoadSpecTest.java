@@ -140,6 +140,16 @@ class LoadSpecTest {
   }
 
   @Test
+  void atMost128Outputs() {
+    StringBuilder spec = new StringBuilder("[columns]\nid = long\n");
+    for (int o = 0; o < 129; o++) {
+      spec.append("[output o").append(o).append("]\ntable = t\nkey = id\nf:a = id\n");
+    }
+    assertEquals("t.spec: 129 [output] sections: at most 128; split the spec into several loads",
+        error(spec.toString()).getMessage());
+  }
+
+  @Test
   void emptyFieldsAreAbsentUnlessTheOutputOrTheCellSaysEmptyValue() {
     String cells = "key = id\nf:a = a\nf:{a} = id\n";
     LoadSpec plain = LoadSpec.parse("t.spec", minimal("id = long\na = string", cells));
