@@ -161,6 +161,115 @@ class BulkLoadIT extends MiniClusterSupport {
     assertEquals(3, scan(table).size());
   }
 
+  /**
+   * A second load whose field is empty: under {@code absent} (the default) no cell is written and a
+   * Get still reads the first load's value; under {@code empty-value} an empty cell masks it.
+   */
+  @Test
+  void aLaterEmptyFieldReadsBackAsTheOlderValueWhenAbsentAndEmptyWhenEmptyValue() throws Exception {
+    assertEquals(0, hbulk("create-table", "--table", "it_empty", "--family", "f", "--single-region"), err);
+    java.nio.file.Path spec = tmp.resolve("empty.spec");
+    Files.writeString(spec, "[columns]\nid = long\nnote = string\n[output o]\ntable = it_empty\nkey = id\n"
+        + "f:id = id\nf:note = note\n");
+    java.nio.file.Path first = Files.writeString(tmp.resolve("empty-1.csv"), "1,first\n2,first\n");
+    java.nio.file.Path secondOfRow1 = Files.writeString(tmp.resolve("empty-2.csv"), "1,\n");
+    java.nio.file.Path secondOfRow2 = Files.writeString(tmp.resolve("empty-3.csv"), "2,\n");
+    assertEquals(0, hbulk("load", "--spec", spec.toString(), "--input", first.toUri().toString(),
+        "--run-dir", "/runs/empty-1"), err);
+    assertEquals(0, hbulk("load", "--spec", spec.toString(), "--input", secondOfRow1.toUri().toString(),
+        "--run-dir", "/runs/empty-2"), err);
+    assertEquals(0, hbulk("load", "-D", "hbulk.spec.output.o.empty=empty-value", "--spec", spec.toString(),
+        "--input", secondOfRow2.toUri().toString(), "--run-dir", "/runs/empty-3"), err);
+    assertTrue(out.contains("written empty 1"), out);
+    RunState absent = RunDirectory.at(util.getConfiguration(), new Path("/runs/empty-2")).readState();
+    assertEquals(1, absent.counts().emptyValues());
+    RunState written = RunDirectory.at(util.getConfiguration(), new Path("/runs/empty-3")).readState();
+    assertEquals(1, written.counts().emptyValuesWritten());
+    assertEquals(0, written.counts().emptyValues());
+    try (Table t = util.getConnection().getTable(TableName.valueOf("it_empty"))) {
+      byte[] f = Bytes.toBytes("f");
+      byte[] note = Bytes.toBytes("note");
+      Result row1 = t.get(new org.apache.hadoop.hbase.client.Get(Bytes.toBytes("1")));
+      assertEquals("first", Bytes.toString(row1.getValue(f, note)), "absent: the older version shows through");
+      Result row2 = t.get(new org.apache.hadoop.hbase.client.Get(Bytes.toBytes("2")));
+      assertArrayEquals(new byte[0], row2.getValue(f, note), "empty-value: an empty value masks the older one");
+    }
+  }
+
+  /**
+   * keep-last-record: the same two files loaded with tiny splits and with one split a file give the
+   * same cells, and every row is exactly the last record of its key in input order (files by path,
+   * then offset), with none of an earlier record's cells where the last one's field was empty.
+   */
+  @Test
+  void keepLastRecordKeepsTheSameWholeRecordWhateverTheSplitSize() throws Exception {
+    java.nio.file.Path spec = tmp.resolve("last.spec");
+    Files.writeString(spec, "[columns]\nid = string\nseq = long\na = string\nb = string\n"
+        + "[output o]\ntable = it_last\nkey = \"k\" + id\ntimestamp = 1700000000000\n"
+        + "f:seq = seq\nf:a = a\nf:b = b\n[load]\ncollisions = keep-last-record\n");
+    java.nio.file.Path dir = Files.createDirectories(tmp.resolve("last"));
+    java.util.Random random = new java.util.Random(18);
+    Map<String, List<String>> lastByKey = new java.util.TreeMap<>();
+    Map<String, java.util.Set<String>> records = new HashMap<>();
+    StringBuilder[] parts = {new StringBuilder(), new StringBuilder()};
+    for (int seq = 0; seq < 4000; seq++) {
+      String id = Integer.toString(random.nextInt(300));
+      boolean emptyB = random.nextInt(5) == 0;
+      parts[seq < 2000 ? 0 : 1].append(id).append(',').append(seq).append(",a").append(seq).append(',')
+          .append(emptyB ? "" : "b" + seq).append('\n');
+      List<String> cells = new ArrayList<>(List.of("a=a" + seq));
+      if (!emptyB) {
+        cells.add("b=b" + seq);
+      }
+      cells.add("seq=" + seq);
+      lastByKey.put("k" + id, cells);
+      records.computeIfAbsent("k" + id, k -> new java.util.HashSet<>()).add(Integer.toString(seq));
+    }
+    // Named so that path order (the input order) is the order written in.
+    Files.writeString(dir.resolve("part-1.csv"), parts[0]);
+    Files.writeString(dir.resolve("part-2.csv"), parts[1]);
+    String input = dir.toUri().toString();
+    Map<String, Map<String, List<String>>> tables = new HashMap<>();
+    for (String split : new String[] {"5000", "100000000"}) {
+      String table = "it_last_" + split;
+      assertEquals(0, hbulk("create-table", "--table", table, "--family", "f", "--split-points", "k2,k5"), err);
+      assertEquals(0, hbulk("load", "-D", "mapreduce.input.fileinputformat.split.maxsize=" + split,
+          "--spec", spec.toString(), "--table", table, "--input", input, "--run-dir", "/runs/last-" + split), err);
+      tables.put(split, cellsByRow(TableName.valueOf(table)));
+      RunState state = RunDirectory.at(util.getConfiguration(), new Path("/runs/last-" + split)).readState();
+      long collidedKeys = records.values().stream().filter(r -> r.size() > 1).count();
+      assertEquals(collidedKeys, state.counts().collisions().rows(), "rows given different values");
+      assertEquals(4000 - lastByKey.size(), state.counts().collisions().recordRowsDropped(),
+          "every record but the last of its key");
+    }
+    assertEquals(List.of(), differences(lastByKey, tables.get("100000000")), "each row is its key's last record, whole");
+    assertEquals(List.of(), differences(tables.get("100000000"), tables.get("5000")),
+        "the same cells at every split size");
+  }
+
+  /** The first rows (at most 5) whose cells differ, as {@code row: want != got}. */
+  private static List<String> differences(Map<String, List<String>> want, Map<String, List<String>> got) {
+    java.util.Set<String> rows = new java.util.TreeSet<>(want.keySet());
+    rows.addAll(got.keySet());
+    return rows.stream().filter(r -> !java.util.Objects.equals(want.get(r), got.get(r)))
+        .map(r -> r + ": " + want.get(r) + " != " + got.get(r)).limit(5).toList();
+  }
+
+  /** Every row's cells as {@code qualifier=value}, in HBase's order. */
+  private static Map<String, List<String>> cellsByRow(TableName table) throws IOException {
+    Map<String, List<String>> rows = new java.util.TreeMap<>();
+    try (Table t = util.getConnection().getTable(table); ResultScanner s = t.getScanner(new Scan())) {
+      for (Result r : s) {
+        List<String> cells = new ArrayList<>();
+        for (Cell c : r.rawCells()) {
+          cells.add(Bytes.toString(CellUtil.cloneQualifier(c)) + "=" + Bytes.toString(CellUtil.cloneValue(c)));
+        }
+        rows.put(Bytes.toString(r.getRow()), cells);
+      }
+    }
+    return rows;
+  }
+
   @Test
   void missingTableIsRefusedBeforeAnyJob() throws Exception {
     String input = java.nio.file.Path.of(resource("three-bad-lines.csv")).toUri().toString();

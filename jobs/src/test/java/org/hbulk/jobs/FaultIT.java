@@ -282,7 +282,8 @@ class FaultIT extends MiniClusterSupport {
 
   /** The per-run folders under the local job runner's local directory. */
   private static List<String> localDirs() throws IOException {
-    java.nio.file.Path local = tmp.resolve("mapred-local");
+    // The mini cluster points this at a folder of its own when it starts.
+    java.nio.file.Path local = java.nio.file.Path.of(util.getConfiguration().get("mapreduce.cluster.local.dir"));
     if (!Files.isDirectory(local)) {
       return List.of();
     }

@@ -90,7 +90,7 @@ class KeyDesignIT extends MiniClusterSupport {
     Files.writeString(input, "foo0001,one\nfoo0002,two\nfoo0001,uno\nfoo0001,eins\n");
     assertEquals(ExitCode.COLLISIONS.code(), hbulk("load", "--spec", spec, "--input", input.toUri().toString(),
         "--run-dir", "/runs/dupes-fail"), err);
-    assertTrue(err.contains("2 cell(s) collided"), err);
+    assertTrue(err.contains("1 cell(s) in 1 row(s) collided"), err);
     assertEquals(0, scanAll("items", WHOLE_TABLE).size(),
         "collisions = fail (the default): nothing loaded");
     assertEquals(0, hbulk("load", "-D", "hbulk.spec.load.collisions=keep-max-value", "--spec", spec,
@@ -99,7 +99,8 @@ class KeyDesignIT extends MiniClusterSupport {
     RunState state = RunDirectory.at(util.getConfiguration(), new org.apache.hadoop.fs.Path("/runs/dupes")).readState();
     assertEquals(1, state.counts().duplicateKeyRows());
     assertEquals(2, state.counts().duplicateKeyRecords());
-    assertEquals(2, state.counts().cellsCollapsed(), "same row, column and fixed timestamp: one value survives");
+    assertEquals(1, state.counts().collisions().cells(), "three values for one cell are one conflicting cell");
+    assertEquals(1, state.counts().collisions().rows());
     try (Table t = util.getConnection().getTable(TableName.valueOf("items"))) {
       byte[] row = scanAll("items", WHOLE_TABLE).stream()
           .filter(r -> r.endsWith("foo0001")).map(Bytes::toBytesBinary).findFirst().orElseThrow();

@@ -129,7 +129,7 @@ class SchemaExamplesIT extends MiniClusterSupport {
         texts(courses.get(hex(Bytes.toBytes("20c")))));
     assertEquals(Map.of("info:title", "HBase", "student:s1003", "王芳"), texts(courses.get(hex(Bytes.toBytes("30c")))));
     assertEquals(Map.of("students", 3L, "courses", 3L), counts.rowsByTable());
-    assertEquals(0, counts.cellsCollapsed(), "a repeated name with the same value is no collision");
+    assertEquals(0, counts.collisions().cells(), "a repeated name with the same value is no collision");
   }
 
   @Test

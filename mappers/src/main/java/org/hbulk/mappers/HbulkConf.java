@@ -80,6 +80,8 @@ public final class HbulkConf {
    * Bytes of a row's overlapping record runs a reducer holds before merging them to a file in the
    * task's temporary directory (default {@value #ROW_MERGE_BUFFER_DEFAULT}). Only rows whose records
    * overlap in their columns (many versions of the same cells) ever hold more than one record.
+   * Under {@code keep-last-record} / {@code keep-first-record} a row made by several records is held
+   * whole to choose among them, and a row whose records pass this many bytes fails the task.
    */
   public static final String ROW_MERGE_BUFFER_BYTES = "hbulk.reduce.row-buffer.bytes";
   public static final long ROW_MERGE_BUFFER_DEFAULT = 16L << 20;

@@ -303,9 +303,10 @@ public final class BulkLoad {
     moveRejects(run);
     run.fs().delete(run.scratch(), true);
     String violation = spec.rejectBudget().violation(counts.rejected(), counts.read());
-    String collisions = spec.collisions() == CollisionPolicy.FAIL && counts.cellsCollapsed() > 0
-        ? counts.cellsCollapsed() + " cell(s) collided: two records gave the same row, column and"
-            + " timestamp, and the spec's [load] collisions = fail"
+    String collisions = spec.collisions() == CollisionPolicy.FAIL && counts.collisions().cells() > 0
+        ? counts.collisions().cells() + " cell(s) in " + counts.collisions().rows() + " row(s) collided:"
+            + " records gave the same row, column and timestamp different values, and the spec's [load]"
+            + " collisions = fail"
         : null;
     state.stage(violation != null ? RunState.Stage.OVER_BUDGET
         : collisions != null ? RunState.Stage.COLLISIONS : RunState.Stage.PREPARED);
@@ -329,7 +330,8 @@ public final class BulkLoad {
     if (collisions != null) {
       out.print(report.toText());
       throw new HbulkException(ExitCode.COLLISIONS, collisions + "; nothing was loaded. Make the key"
-          + " unique, or choose collisions = keep-max-value or keep-min-value");
+          + " unique, or choose collisions = keep-last-record (or keep-first-record, keep-max-value,"
+          + " keep-min-value)");
     }
     log.println("hbulk: [inspect] prepared: " + regions.values().stream().flatMap(List::stream)
         .mapToLong(RegionFiles::files).sum() + " HFile(s); nothing is in the table yet");

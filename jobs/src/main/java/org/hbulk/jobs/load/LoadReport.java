@@ -52,8 +52,11 @@ public record LoadReport(RunState state, Map<String, List<RegionFiles>> regions,
     b.append("}},\n");
     b.append("  \"cells\": {\"emitted\": ").append(c.cellsEmitted()).append(", \"in_hfiles\": ")
         .append(hfileCells()).append(", \"empty_values_skipped\": ").append(c.emptyValues())
-        .append(", \"collapsed\": ").append(c.cellsCollapsed())
+        .append(", \"empty_values_written\": ").append(c.emptyValuesWritten())
         .append(", \"row_spill_files\": ").append(c.rowSpillFiles()).append("},\n");
+    b.append("  \"conflicts\": {\"cells\": ").append(c.collisions().cells())
+        .append(", \"rows\": ").append(c.collisions().rows())
+        .append(", \"record_rows_dropped\": ").append(c.collisions().recordRowsDropped()).append("},\n");
     b.append("  \"keys\": {\"duplicate_rows\": ").append(c.duplicateKeyRows())
         .append(", \"duplicate_records\": ").append(c.duplicateKeyRecords())
         .append(", \"values_truncated\": ").append(c.truncated()).append("},\n");
@@ -122,12 +125,18 @@ public record LoadReport(RunState state, Map<String, List<RegionFiles>> regions,
       b.append("  budget    ").append(state.budgetViolation()).append(" (").append(state.budget())
           .append(")\n");
     }
-    b.append(String.format(Locale.ROOT, "  cells     emitted %,d, in HFiles %,d, empty values skipped %,d%n",
-        c.cellsEmitted(), hfileCells(), c.emptyValues()));
-    if (c.duplicateKeyRows() > 0 || c.cellsCollapsed() > 0 || c.truncated() > 0) {
+    b.append(String.format(Locale.ROOT, "  cells     emitted %,d, in HFiles %,d, empty values skipped %,d"
+        + (c.emptyValuesWritten() > 0 ? ", written empty %,d" : "") + "%n",
+        c.cellsEmitted(), hfileCells(), c.emptyValues(), c.emptyValuesWritten()));
+    PrepareCounts.Collisions x = c.collisions();
+    if (c.duplicateKeyRows() > 0 || x.any() || c.truncated() > 0) {
       b.append(String.format(Locale.ROOT, "  keys      WARNING: %,d row(s) written by more than one record"
-          + " (%,d extra record(s)); %,d cell(s) overwritten; %,d value(s) cut to a fixed width%n",
-          c.duplicateKeyRows(), c.duplicateKeyRecords(), c.cellsCollapsed(), c.truncated()));
+          + " (%,d extra record(s)); %,d conflicting cell(s) in %,d row(s) (records gave them different"
+          + " values, one was kept)%s; %,d value(s) cut to a fixed width%n",
+          c.duplicateKeyRows(), c.duplicateKeyRecords(), x.cells(), x.rows(),
+          x.recordRowsDropped() > 0 ? String.format(Locale.ROOT, "; %,d record row(s) dropped whole for a"
+              + " later or earlier record", x.recordRowsDropped()) : "",
+          c.truncated()));
     }
     if (c.rowSpillFiles() > 0) {
       b.append(String.format(Locale.ROOT, "  rows      %,d temporary file(s) for rows whose records repeat"

@@ -10,9 +10,21 @@ import org.hbulk.mappers.record.RejectReason;
 
 /** What the map tasks counted, read from the finished job. Records read = loaded + rejected. */
 public record PrepareCounts(long read, long loaded, long rejected, long cellsEmitted,
-    long emptyValues, long blankLines, long headerLines, Map<RejectReason, Long> rejectsByReason,
-    long duplicateKeyRows, long duplicateKeyRecords, long cellsCollapsed, long truncated,
-    long rowSpillFiles, Map<String, Long> rowsByOutput, Map<String, Long> rowsByTable) {
+    long emptyValues, long emptyValuesWritten, long blankLines, long headerLines,
+    Map<RejectReason, Long> rejectsByReason, long duplicateKeyRows, long duplicateKeyRecords,
+    Collisions collisions, long truncated, long rowSpillFiles, Map<String, Long> rowsByOutput,
+    Map<String, Long> rowsByTable) {
+
+  /**
+   * What collided: cells (row, column, timestamp) given different values by different records,
+   * each counted once however many records met there; the rows holding such cells; and, under
+   * keep-last-record / keep-first-record, the records' rows dropped whole.
+   */
+  public record Collisions(long cells, long rows, long recordRowsDropped) {
+    public boolean any() {
+      return cells > 0 || recordRowsDropped > 0;
+    }
+  }
 
   public static PrepareCounts of(Counters counters) {
     Map<RejectReason, Long> reasons = new EnumMap<>(RejectReason.class);
@@ -28,12 +40,15 @@ public record PrepareCounts(long read, long loaded, long rejected, long cellsEmi
         counters.findCounter(HbulkCounter.RECORDS_REJECTED).getValue(),
         counters.findCounter(HbulkCounter.CELLS_EMITTED).getValue(),
         counters.findCounter(HbulkCounter.EMPTY_VALUES_SKIPPED).getValue(),
+        counters.findCounter(HbulkCounter.EMPTY_VALUES_WRITTEN).getValue(),
         counters.findCounter(HbulkCounter.BLANK_LINES_SKIPPED).getValue(),
         counters.findCounter(HbulkCounter.HEADER_LINES_SKIPPED).getValue(),
         reasons,
         counters.findCounter(HbulkCounter.DUPLICATE_KEY_ROWS).getValue(),
         counters.findCounter(HbulkCounter.DUPLICATE_KEY_RECORDS).getValue(),
-        counters.findCounter(HbulkCounter.CELLS_COLLAPSED).getValue(),
+        new Collisions(counters.findCounter(HbulkCounter.CONFLICTING_CELLS).getValue(),
+            counters.findCounter(HbulkCounter.CONFLICTING_ROWS).getValue(),
+            counters.findCounter(HbulkCounter.RECORD_ROWS_DROPPED).getValue()),
         counters.findCounter(HbulkCounter.VALUES_TRUNCATED).getValue(),
         counters.findCounter(HbulkCounter.ROW_SPILL_FILES).getValue(),
         group(counters, HbulkCounter.OUTPUT_ROWS_GROUP), group(counters, HbulkCounter.TABLE_ROWS_GROUP));
@@ -59,6 +74,7 @@ public record PrepareCounts(long read, long loaded, long rejected, long cellsEmi
     p.setProperty("records.rejected", Long.toString(rejected));
     p.setProperty("cells.emitted", Long.toString(cellsEmitted));
     p.setProperty("cells.empty-values-skipped", Long.toString(emptyValues));
+    p.setProperty("cells.empty-values-written", Long.toString(emptyValuesWritten));
     p.setProperty("lines.blank", Long.toString(blankLines));
     p.setProperty("lines.header", Long.toString(headerLines));
     for (Map.Entry<RejectReason, Long> e : rejectsByReason.entrySet()) {
@@ -66,7 +82,9 @@ public record PrepareCounts(long read, long loaded, long rejected, long cellsEmi
     }
     p.setProperty("keys.duplicate-rows", Long.toString(duplicateKeyRows));
     p.setProperty("keys.duplicate-records", Long.toString(duplicateKeyRecords));
-    p.setProperty("cells.collapsed", Long.toString(cellsCollapsed));
+    p.setProperty("collisions.cells", Long.toString(collisions.cells()));
+    p.setProperty("collisions.rows", Long.toString(collisions.rows()));
+    p.setProperty("collisions.record-rows-dropped", Long.toString(collisions.recordRowsDropped()));
     p.setProperty("values.truncated", Long.toString(truncated));
     p.setProperty("rows.spill-files", Long.toString(rowSpillFiles));
     for (Map.Entry<String, Long> e : rowsByOutput.entrySet()) {
@@ -87,8 +105,11 @@ public record PrepareCounts(long read, long loaded, long rejected, long cellsEmi
     }
     return new PrepareCounts(num(p, "records.read"), num(p, "records.loaded"),
         num(p, "records.rejected"), num(p, "cells.emitted"), num(p, "cells.empty-values-skipped"),
-        num(p, "lines.blank"), num(p, "lines.header"), reasons, num(p, "keys.duplicate-rows"),
-        num(p, "keys.duplicate-records"), num(p, "cells.collapsed"), num(p, "values.truncated"),
+        num(p, "cells.empty-values-written"), num(p, "lines.blank"), num(p, "lines.header"), reasons,
+        num(p, "keys.duplicate-rows"), num(p, "keys.duplicate-records"),
+        new Collisions(num(p, "collisions.cells"), num(p, "collisions.rows"),
+            num(p, "collisions.record-rows-dropped")),
+        num(p, "values.truncated"),
         num(p, "rows.spill-files"), group(p, "output-rows."), group(p, "table-rows."));
   }
 

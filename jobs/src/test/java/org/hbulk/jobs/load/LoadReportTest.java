@@ -19,8 +19,9 @@ class LoadReportTest {
     state.budget("at most 1");
     state.budgetViolation("3 rejected records exceed the budget of 1");
     state.reducers(2);
-    state.counts(new PrepareCounts(10, 7, 3, 40, 2, 1, 1,
-        Map.of(RejectReason.BAD_VALUE, 2L, RejectReason.FIELD_COUNT, 1L), 1, 2, 3, 4, 5,
+    state.counts(new PrepareCounts(10, 7, 3, 40, 2, 6, 1, 1,
+        Map.of(RejectReason.BAD_VALUE, 2L, RejectReason.FIELD_COUNT, 1L), 1, 2,
+        new PrepareCounts.Collisions(3, 1, 8), 4, 5,
         Map.of("main", 7L, "index", 7L), Map.of("ns:orders", 6L, "index", 7L)));
     state.phase("validate", 100);
     state.phase("job", 2000);
@@ -52,7 +53,10 @@ class LoadReportTest {
     assertEquals(2000, json.at("/phases_ms/job").asLong());
     assertEquals(1, json.at("/keys/duplicate_rows").asLong());
     assertEquals(2, json.at("/keys/duplicate_records").asLong());
-    assertEquals(3, json.at("/cells/collapsed").asLong());
+    assertEquals(6, json.at("/cells/empty_values_written").asLong());
+    assertEquals(3, json.at("/conflicts/cells").asLong());
+    assertEquals(1, json.at("/conflicts/rows").asLong());
+    assertEquals(8, json.at("/conflicts/record_rows_dropped").asLong());
     assertEquals(5, json.at("/cells/row_spill_files").asLong());
   }
 
@@ -64,6 +68,9 @@ class LoadReportTest {
     assertTrue(text.contains("BAD_VALUE 2"), text);
     assertTrue(text.contains("3 rejected records exceed the budget of 1"), text);
     assertTrue(text.contains("5 temporary file(s) for rows"), text);
+    assertTrue(text.contains("3 conflicting cell(s) in 1 row(s)"), text);
+    assertTrue(text.contains("8 record row(s) dropped whole"), text);
+    assertTrue(text.contains("written empty 6"), text);
   }
 
   @Test

@@ -16,6 +16,7 @@ import org.hbulk.mappers.record.RejectReason;
 import org.hbulk.mappers.expr.Expr;
 import org.hbulk.mappers.spec.CellSpec;
 import org.hbulk.mappers.spec.Column;
+import org.hbulk.mappers.spec.EmptyField;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.hbulk.mappers.spec.OutputSpec;
 
@@ -50,6 +51,7 @@ public final class RecordConverter {
   private int emptyValues;
   /** Where the columns are in the file being read; null: in the spec's order. */
   private ColumnLayout layout;
+  private int emptyValuesWritten;
 
   public RecordConverter(LoadSpec spec, long runStartMillis) {
     this.spec = spec;
@@ -91,6 +93,7 @@ public final class RecordConverter {
     arena.clear();
     rows.clear();
     emptyValues = 0;
+    emptyValuesWritten = 0;
     text = null;
     text = parser.decode(bytes, length);
     if (layout == null) {
@@ -195,6 +198,11 @@ public final class RecordConverter {
     return emptyValues;
   }
 
+  /** How many cells of the last record got a zero-length value because a field they need was empty. */
+  public int lastEmptyValuesWritten() {
+    return emptyValuesWritten;
+  }
+
   private void emit(int o, OutputSpec output) throws RejectException {
     for (Column c : output.key().columns()) {
       if (record.isEmpty(c.index())) {
@@ -217,7 +225,9 @@ public final class RecordConverter {
     for (int c : cellOrder[o]) {
       CellSpec cell = specs.get(c);
       Expr qualifierExpr = cell.qualifierExpr();
-      if (anyEmpty(cell.value().columns())
+      // An empty field leaves a computed qualifier without a name: that cell cannot exist either way.
+      boolean emptyValue = anyEmpty(cell.value().columns());
+      if ((emptyValue && cell.empty() == EmptyField.ABSENT)
           || (qualifierExpr != null && anyEmpty(qualifierExpr.columns()))) {
         emptyValues++;
         continue;
@@ -234,7 +244,12 @@ public final class RecordConverter {
       }
       cellQualifierLength[cellCount] = arena.length() - cellQualifierOffset[cellCount];
       cellValueOffset[cellCount] = arena.length();
-      cell.value().appendTo(record, arena);
+      if (emptyValue) {
+        // The whole value is empty, whatever else its expression holds (a literal, a typed encoding).
+        emptyValuesWritten++;
+      } else {
+        cell.value().appendTo(record, arena);
+      }
       cellValueLength[cellCount] = arena.length() - cellValueOffset[cellCount];
       cellCount++;
       // Fixed columns come in order already; a computed qualifier can land anywhere, and so can

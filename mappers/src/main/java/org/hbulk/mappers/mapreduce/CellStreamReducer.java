@@ -16,7 +16,9 @@ import org.hbulk.mappers.hfile.HFilesOutputFormat;
 import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.run.CellRun;
 import org.hbulk.mappers.run.RunCursor;
+import org.hbulk.mappers.run.RecordPicker;
 import org.hbulk.mappers.run.RunMerger;
+import org.hbulk.mappers.spec.CollisionPolicy;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.hbulk.mappers.spec.OutputSpec;
 
@@ -27,9 +29,10 @@ import org.hbulk.mappers.spec.OutputSpec;
  * them: memory does not grow with row width.
  *
  * <p>It also counts what the seeds warn of: rows that more than one record produced (a duplicate
- * key silently overwrites) and cells that collide because two records gave the same row, column
- * and timestamp different values, of which HBase keeps one: the spec's collision policy says which
- * (by value, so every run keeps the same one), or that the load must stop.
+ * key silently overwrites) and cells that collide because records gave the same row, column and
+ * timestamp different values, of which HBase keeps one: the spec's collision policy says which
+ * (by value, cell by cell; or a whole record by its place in the input, {@link RecordPicker}), or
+ * that the load must stop.
  */
 public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesWritable, Cell> {
   private boolean[] sharedRows;
@@ -39,10 +42,15 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
   private final ImmutableBytesWritable tableRow = new ImmutableBytesWritable(new byte[0]);
   private int rowOffset;
   private RunMerger merger;
+  /** Under a record-level collision policy, what chooses the records of rows made by several; else null. */
+  private RecordPicker picker;
+  private long rowBuffer;
   private RecordWriter<ImmutableBytesWritable, Cell> hfiles;
   private byte[] counterTable;
   private Counter rowsCounter;
-  private Counter collapsed;
+  private Counter conflictingCells;
+  private Counter conflictingRows;
+  private Counter recordRowsDropped;
 
   @Override
   protected void setup(Context context) throws IOException, InterruptedException {
@@ -55,11 +63,16 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
       sharedRows[o] = output.sharedRows();
       distinctColumns[o] = output.cells().stream().allMatch(c -> c.qualifierExpr() == null);
     }
-    long buffer = context.getConfiguration().getLong(HbulkConf.ROW_MERGE_BUFFER_BYTES,
+    rowBuffer = context.getConfiguration().getLong(HbulkConf.ROW_MERGE_BUFFER_BYTES,
         HbulkConf.ROW_MERGE_BUFFER_DEFAULT);
-    merger = new RunMerger(this::write, spec.collisions(), buffer,
+    merger = new RunMerger(this::write, spec.collisions(), rowBuffer,
         Path.of(System.getProperty("java.io.tmpdir")));
-    collapsed = context.getCounter(HbulkCounter.CELLS_COLLAPSED);
+    if (spec.collisions().recordLevel()) {
+      picker = new RecordPicker(spec.collisions() == CollisionPolicy.KEEP_LAST_RECORD, rowBuffer);
+    }
+    conflictingCells = context.getCounter(HbulkCounter.CONFLICTING_CELLS);
+    conflictingRows = context.getCounter(HbulkCounter.CONFLICTING_ROWS);
+    recordRowsDropped = context.getCounter(HbulkCounter.RECORD_ROWS_DROPPED);
   }
 
   @Override
@@ -77,23 +90,42 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
       rowsOfTable(context).increment(1);
       return;
     }
+    // One record alone needs no choosing; several under a record-level policy are held to choose.
+    boolean choose = picker != null && it.hasNext();
     long records = 0;
     for (CellRun run = first; run != null; run = it.hasNext() ? it.next() : null) {
       if (!sharedRows[run.output()]) {
         records++;
       }
-      merger.add(run);
+      if (!choose) {
+        merger.add(run);
+      } else if (!picker.add(run)) {
+        throw new IOException("row " + Bytes.toStringBinary(tr, rowOffset, tr.length - rowOffset) + " of table "
+            + Bytes.toString(tr, 0, rowOffset - 1) + ": its records hold more than " + HbulkConf.ROW_MERGE_BUFFER_BYTES
+            + " = " + rowBuffer + " bytes, and keep-last-record / keep-first-record hold a row's records"
+            + " whole to choose one; raise it (-D " + HbulkConf.ROW_MERGE_BUFFER_BYTES + "=...) or use"
+            + " another collision policy");
+      }
+    }
+    if (choose) {
+      picker.finishRow(merger);
     }
     merger.finishRow();
     if (records > 1) {
       context.getCounter(HbulkCounter.DUPLICATE_KEY_ROWS).increment(1);
       context.getCounter(HbulkCounter.DUPLICATE_KEY_RECORDS).increment(records - 1);
     }
-    long collided = merger.takeCollided();
-    if (collided > 0) {
+    long conflicts = merger.takeConflictingCells();
+    if (choose) {
+      // The picker saw every record of the row; the merger only the ones kept.
+      conflicts = picker.takeConflictingCells();
+      recordRowsDropped.increment(picker.takeDropped());
+    }
+    if (conflicts > 0) {
       // Under the fail policy the job still runs to the end, so the report can say how many;
       // the driver then refuses to load.
-      collapsed.increment(collided);
+      conflictingCells.increment(conflicts);
+      conflictingRows.increment(1);
     }
     rowsOfTable(context).increment(1);
   }

@@ -3,6 +3,8 @@ package org.hbulk.mappers.mapreduce;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.compress.CompressionCodecFactory;
@@ -32,9 +34,20 @@ public class CsvInputFormat extends FileInputFormat<LongWritable, RawRecord> {
   @Override
   public List<InputSplit> getSplits(JobContext job) throws IOException {
     List<InputSplit> files = super.getSplits(job);
+    // Numbered by path, not by listing order (which a local file system does not sort), so a
+    // record's place in the input is the same in every run.
+    TreeMap<String, Integer> byPath = new TreeMap<>();
+    for (InputSplit f : files) {
+      byPath.put(((FileSplit) f).getPath().toString(), 0);
+    }
+    int index = 0;
+    for (Map.Entry<String, Integer> e : byPath.entrySet()) {
+      e.setValue(index++);
+    }
     List<InputSplit> splits = new ArrayList<>(files.size());
     for (InputSplit f : files) {
-      splits.add(new CsvSplit((FileSplit) f));
+      FileSplit file = (FileSplit) f;
+      splits.add(new CsvSplit(file, byPath.get(file.getPath().toString())));
     }
     return splits;
   }

@@ -17,14 +17,17 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
  */
 public final class CsvSplit extends InputSplit implements Writable {
   private final FileSplit file;
+  /** The file's place among the job's input files sorted by path: the first part of a record's input order. */
+  private int fileIndex;
 
   /** For deserialization. */
   public CsvSplit() {
-    this(new FileSplit());
+    this(new FileSplit(), 0);
   }
 
-  public CsvSplit(FileSplit file) {
+  public CsvSplit(FileSplit file, int fileIndex) {
     this.file = file;
+    this.fileIndex = fileIndex;
   }
 
   /** The file, and the range of it, this split covers. */
@@ -35,6 +38,11 @@ public final class CsvSplit extends InputSplit implements Writable {
   /** The file range of a split: one of ours or a plain FileSplit (tests, samples); null otherwise. */
   public static FileSplit fileOf(InputSplit split) {
     return split instanceof CsvSplit c ? c.file : split instanceof FileSplit f ? f : null;
+  }
+
+  /** The index of a split's file among the job's input files sorted by path; 0 for a plain FileSplit. */
+  public static int fileIndexOf(InputSplit split) {
+    return split instanceof CsvSplit c ? c.fileIndex : 0;
   }
 
   @Override
@@ -55,11 +63,13 @@ public final class CsvSplit extends InputSplit implements Writable {
   @Override
   public void write(DataOutput out) throws IOException {
     file.write(out);
+    out.writeInt(fileIndex);
   }
 
   @Override
   public void readFields(DataInput in) throws IOException {
     file.readFields(in);
+    fileIndex = in.readInt();
   }
 
   @Override

@@ -15,6 +15,7 @@ import org.hbulk.mappers.record.ColumnLayout;
 import org.hbulk.mappers.record.RejectException;
 import org.hbulk.mappers.record.RejectReason;
 import org.hbulk.mappers.run.CellRun;
+import org.hbulk.mappers.run.RecordOrder;
 import org.hbulk.mappers.spec.LoadSpec;
 
 /**
@@ -31,6 +32,10 @@ public class CsvToCellsMapper
   private final CellKey cellKey = new CellKey();
   private final CellRun run = new CellRun();
   private byte[][] tables;
+  /** Whether runs carry their record's input order (record-level collision policies only). */
+  private boolean ordered;
+  /** The input order of this split's file, to which each record adds its byte offset. */
+  private long fileBase;
   private Counter[] outputRows;
   /**
    * What every record counts, kept here and added to the task's counters once, in cleanup: a
@@ -60,6 +65,8 @@ public class CsvToCellsMapper
       outputRows[o] = context.getCounter(HbulkCounter.OUTPUT_ROWS_GROUP, spec.outputs().get(o).name());
     }
     outputRowCounts = new long[tables.length];
+    ordered = spec.collisions().recordLevel();
+    fileBase = RecordOrder.fileBase(CsvSplit.fileIndexOf(context.getInputSplit()));
     FileSplit split = CsvSplit.fileOf(context.getInputSplit());
     String file = split != null ? split.getPath().toString() : "?";
     rejects = new RejectWriter(rejectSink(context), file);
@@ -112,7 +119,11 @@ public class CsvToCellsMapper
         int to = converter.lastCellsEnd(o);
         if (key != null) {
           long ts = converter.lastTimestamp(o);
-          run.start(o, ts);
+          if (ordered) {
+            run.start(o, ts, RecordOrder.of(fileBase, offset.get()));
+          } else {
+            run.start(o, ts);
+          }
           for (int c = from; c < to; c++) {
             run.add(converter.family(c), 0, converter.family(c).length, cells, converter.qualifierOffset(c),
                 converter.qualifierLength(c), cells, converter.valueOffset(c), converter.valueLength(c));
@@ -132,6 +143,9 @@ public class CsvToCellsMapper
       }
       if (converter.lastEmptyValues() > 0) {
         context.getCounter(HbulkCounter.EMPTY_VALUES_SKIPPED).increment(converter.lastEmptyValues());
+      }
+      if (converter.lastEmptyValuesWritten() > 0) {
+        context.getCounter(HbulkCounter.EMPTY_VALUES_WRITTEN).increment(converter.lastEmptyValuesWritten());
       }
     } catch (RejectException e) {
       context.getCounter(HbulkCounter.RECORDS_REJECTED).increment(1);

@@ -14,16 +14,28 @@ public enum HbulkCounter {
   RECORDS_REJECTED,
   /** Cells the mappers emitted (before the reducers drop exact duplicates). */
   CELLS_EMITTED,
-  /** Cells not written because a field their value needs was empty. */
+  /** Cells not written because a field their value needs was empty (the {@code absent} choice). */
   EMPTY_VALUES_SKIPPED,
+  /** Cells written with a zero-length value because a field their value needs was empty ({@code empty-value}). */
+  EMPTY_VALUES_WRITTEN,
   /** Key or value parts cut to their fixed width (lpad/rpad): such keys may collide. */
   VALUES_TRUNCATED,
   /** Rows that more than one record produced: the seeds' duplicate-key warning. */
   DUPLICATE_KEY_ROWS,
   /** Records beyond the first that produced an already produced row. */
   DUPLICATE_KEY_RECORDS,
-  /** Cells dropped because another record gave the same row, column and timestamp a different value. */
-  CELLS_COLLAPSED,
+  /**
+   * Cells (row, column, timestamp) to which records gave different values, of which HBase keeps
+   * one: counted once per cell, however many records and values met there.
+   */
+  CONFLICTING_CELLS,
+  /** Rows (per table) holding at least one conflicting cell. */
+  CONFLICTING_ROWS,
+  /**
+   * A record's cells in one row dropped whole by {@code keep-last-record} or {@code keep-first-record}
+   * because another record writing a common column at that row and timestamp won (one per record and row).
+   */
+  RECORD_ROWS_DROPPED,
   /**
    * Files reducers wrote because one row's overlapping records (versions of the same cells) passed
    * {@code hbulk.reduce.row-buffer.bytes}: wide rows of that shape go to disk, not to the heap.

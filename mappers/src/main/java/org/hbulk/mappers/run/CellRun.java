@@ -13,25 +13,48 @@ import org.apache.hadoop.io.Writable;
  * cell, which was most of the job's time; the key still carries the first cell's whole coordinates
  * so that runs of one row arrive in cell order and {@link RunMerger} can stream them.
  *
- * <p>Layout: {@code [timestamp: 8][output: 1]} then per cell {@code [family length: 1][family]
- * [qualifier length: varint][qualifier][value length: varint][value]}. The row is in the key.
- * Reused from record to record.
+ * <p>Layout: {@code [timestamp: 8][output: 1]}, then {@code [order: 8]} only when the output byte's
+ * high bit is set, then per cell {@code [family length: 1][family][qualifier length: varint]
+ * [qualifier][value length: varint][value]}. The row is in the key. The order (the record's place
+ * in the input) travels only under a collision policy that keeps whole records, so the other
+ * policies ship not one byte more. Reused from record to record.
  */
 public final class CellRun implements Writable {
   static final int HEADER = 9;
+  static final int ORDERED_HEADER = HEADER + 8;
+  static final int HAS_ORDER = 0x80;
+  /** Outputs are numbered in 7 bits; the output byte's high bit says whether an order follows. */
+  public static final int MAX_OUTPUTS = 128;
 
   private byte[] bytes = new byte[512];
   private int length;
 
   /** Empties the run for output {@code output}, whose cells all have {@code timestamp}. */
   public CellRun start(int output, long timestamp) {
-    if (output > 255) {
-      throw new IllegalArgumentException("at most 256 outputs, not " + (output + 1));
-    }
+    checkOutput(output);
     Bytes.putLong(bytes, 0, timestamp);
     bytes[8] = (byte) output;
     length = HEADER;
     return this;
+  }
+
+  /**
+   * {@link #start(int, long)} for a record at {@code order} in the input (see
+   * {@link RecordOrder}): the key by which a record-level collision policy chooses.
+   */
+  public CellRun start(int output, long timestamp, long order) {
+    checkOutput(output);
+    Bytes.putLong(bytes, 0, timestamp);
+    bytes[8] = (byte) (output | HAS_ORDER);
+    Bytes.putLong(bytes, HEADER, order);
+    length = ORDERED_HEADER;
+    return this;
+  }
+
+  private static void checkOutput(int output) {
+    if (output >= MAX_OUTPUTS) {
+      throw new IllegalArgumentException("at most " + MAX_OUTPUTS + " outputs, not " + (output + 1));
+    }
   }
 
   /** Appends a cell; cells must come in HBase's order (family, then qualifier). */
@@ -62,7 +85,12 @@ public final class CellRun implements Writable {
   }
 
   public int output() {
-    return bytes[8] & 0xff;
+    return bytes[8] & ~HAS_ORDER & 0xff;
+  }
+
+  /** Whether the run carries its record's place in the input. */
+  public boolean hasOrder() {
+    return (bytes[8] & HAS_ORDER) != 0;
   }
 
   public long timestamp() {

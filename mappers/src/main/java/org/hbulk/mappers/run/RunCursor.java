@@ -13,6 +13,8 @@ public class RunCursor {
   private int end;
   private long timestamp;
   private int output;
+  private boolean hasOrder;
+  private long order;
   private int familyOffset;
   private int familyLength;
   private int qualifierOffset;
@@ -28,8 +30,10 @@ public class RunCursor {
   protected final void reset(byte[] run, int offset, int length) {
     buf = run;
     timestamp = Bytes.toLong(run, offset);
-    output = run[offset + 8] & 0xff;
-    pos = offset + CellRun.HEADER;
+    output = run[offset + 8] & ~CellRun.HAS_ORDER & 0xff;
+    hasOrder = (run[offset + 8] & CellRun.HAS_ORDER) != 0;
+    order = hasOrder ? Bytes.toLong(run, offset + CellRun.HEADER) : 0;
+    pos = offset + (hasOrder ? CellRun.ORDERED_HEADER : CellRun.HEADER);
     end = offset + length;
   }
 
@@ -103,6 +107,16 @@ public class RunCursor {
     return output;
   }
 
+  /** Whether the run carries its record's place in the input ({@link #order()}). */
+  public final boolean hasOrder() {
+    return hasOrder;
+  }
+
+  /** The record's place in the input, see {@link RecordOrder}; 0 when the run has none. */
+  public final long order() {
+    return order;
+  }
+
   public final int familyOffset() {
     return familyOffset;
   }
@@ -129,7 +143,7 @@ public class RunCursor {
 
   /** Writes the current cell as a run of its own, the form spill files hold. */
   final void copyCellTo(CellRun run) {
-    run.start(output, timestamp).add(buf, familyOffset, familyLength, buf, qualifierOffset, qualifierLength,
+    (hasOrder ? run.start(output, timestamp, order) : run.start(output, timestamp)).add(buf, familyOffset, familyLength, buf, qualifierOffset, qualifierLength,
         buf, valueOffset, valueLength);
   }
 }

@@ -23,9 +23,10 @@ import org.hbulk.mappers.spec.CollisionPolicy;
  * limit, then merged into a file of their own and read back from there: memory stays bounded,
  * the row's width goes to disk.
  *
- * <p>Equal coordinates from several records are one cell for HBase: the collision policy picks
- * the value (by value, so every arrival order keeps the same one) and the differing ones are
- * counted.
+ * <p>Equal coordinates from several records are one cell for HBase: here the value is picked cell
+ * by cell (by value, so every arrival order keeps the same one: the greatest, or the smallest under
+ * {@code keep-min-value}), and cells given different values are counted. The record-level policies
+ * choose whole records before the runs come here ({@link RecordPicker}).
  */
 public final class RunMerger {
   /** Receives the merged cells, one call per distinct cell, in order. */
@@ -44,7 +45,9 @@ public final class RunMerger {
   private final RunCursor pending = new RunCursor(new byte[CellRun.HEADER], 0, CellRun.HEADER);
   private final RunCursor alone = new RunCursor(new byte[CellRun.HEADER], 0, CellRun.HEADER);
   private boolean hasPending;
-  private long collided;
+  /** Whether the pending cell was given different values: counted once, however many. */
+  private boolean pendingConflicts;
+  private long conflictingCells;
   private long spillFiles;
 
   /**
@@ -63,7 +66,11 @@ public final class RunMerger {
    * any run added since the last {@link #finishRow()}, which is how the shuffle delivers them.
    */
   public void add(CellRun run) throws IOException {
-    RunCursor cursor = run.cursor();
+    add(run.cursor());
+  }
+
+  /** {@link #add(CellRun)} of a run this merger may keep, through a cursor before its first cell. */
+  void add(RunCursor cursor) throws IOException {
     if (!cursor.next()) {
       return;
     }
@@ -105,10 +112,13 @@ public final class RunMerger {
     spills.clear();
   }
 
-  /** Values that differed from the one kept, since the last call. */
-  public long takeCollided() {
-    long c = collided;
-    collided = 0;
+  /**
+   * Cells (row, column, timestamp) given different values by the records merged since the last
+   * call: three records giving one cell three values are one such cell.
+   */
+  public long takeConflictingCells() {
+    long c = conflictingCells;
+    conflictingCells = 0;
     return c;
   }
 
@@ -140,7 +150,10 @@ public final class RunMerger {
       int byValue = Bytes.compareTo(cell.array(), cell.valueOffset(), cell.valueLength(), pending.array(),
           pending.valueOffset(), pending.valueLength());
       if (byValue != 0) {
-        collided++;
+        if (!pendingConflicts) {
+          conflictingCells++;
+          pendingConflicts = true;
+        }
         if (collisions == CollisionPolicy.KEEP_MIN_VALUE ? byValue < 0 : byValue > 0) {
           hold(cell);
         }
@@ -152,6 +165,7 @@ public final class RunMerger {
     }
     hold(cell);
     hasPending = true;
+    pendingConflicts = false;
   }
 
   private void hold(RunCursor cell) throws IOException {

@@ -8,8 +8,9 @@ import org.hbulk.mappers.expr.Expr;
  * expression written in braces ({@code f:{followed} = "1"}), evaluated for every record.
  *
  * @param qualifierExpr the qualifier's expression, or null when it is fixed text
+ * @param empty what the cell becomes when a field its value needs is empty
  */
-public record CellSpec(String family, String qualifier, Expr qualifierExpr, Expr value) {
+public record CellSpec(String family, String qualifier, Expr qualifierExpr, Expr value, EmptyField empty) {
   public byte[] familyBytes() {
     return family.getBytes(StandardCharsets.UTF_8);
   }

@@ -7,10 +7,20 @@ package org.hbulk.mappers.spec;
 public enum CollisionPolicy {
   /** The load stops before completion, nothing is loaded (the default: nothing is lost silently). */
   FAIL("fail"),
-  /** The cell whose value is the greatest as unsigned bytes is kept: the same one in every run. */
+  /**
+   * Cell by cell, the value greatest as unsigned bytes is kept: the same one in every run, but one
+   * row may then hold cells of different records.
+   */
   KEEP_MAX_VALUE("keep-max-value"),
-  /** The cell whose value is the smallest as unsigned bytes is kept. */
-  KEEP_MIN_VALUE("keep-min-value");
+  /** Cell by cell, the smallest value is kept; a row may hold cells of different records. */
+  KEEP_MIN_VALUE("keep-min-value"),
+  /**
+   * Of records writing a common column at one row and timestamp, the one read last (input files in
+   * path order, then byte offset) is kept whole and the others are dropped whole.
+   */
+  KEEP_LAST_RECORD("keep-last-record"),
+  /** As {@link #KEEP_LAST_RECORD}, keeping the record read first. */
+  KEEP_FIRST_RECORD("keep-first-record");
 
   private final String word;
 
@@ -20,6 +30,20 @@ public enum CollisionPolicy {
 
   public String word() {
     return word;
+  }
+
+  /** Whether the policy keeps or drops records whole, which needs each record's place in the input. */
+  public boolean recordLevel() {
+    return this == KEEP_LAST_RECORD || this == KEEP_FIRST_RECORD;
+  }
+
+  /** The words the spec accepts, for messages. */
+  public static String words() {
+    StringBuilder b = new StringBuilder();
+    for (CollisionPolicy p : values()) {
+      b.append(b.length() == 0 ? "" : ", ").append(p.word);
+    }
+    return b.toString();
   }
 
   static CollisionPolicy of(String word) {

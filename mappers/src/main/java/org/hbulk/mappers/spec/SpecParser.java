@@ -15,6 +15,7 @@ import java.util.Map;
 import org.apache.hadoop.hbase.TableName;
 import org.hbulk.mappers.expr.Expr;
 import org.hbulk.mappers.expr.ExprParser;
+import org.hbulk.mappers.run.CellRun;
 import org.hbulk.mappers.spec.SpecText.Entry;
 import org.hbulk.mappers.spec.SpecText.Section;
 
@@ -25,7 +26,9 @@ final class SpecParser {
   private static final List<String> NAMED_SECTIONS = List.of("codes", "output", "table", "family");
   private static final List<String> CSV_KEYS = List.of("delimiter", "quote", "escape", "header",
       "charset", "multiline", "max-record-bytes", "trim", "columns");
-  private static final List<String> OUTPUT_KEYS = List.of("table", "key", "timestamp", "shared-rows");
+  private static final List<String> OUTPUT_KEYS = List.of("table", "key", "timestamp", "shared-rows", "empty");
+  /** {@code empty.FAMILY:QUALIFIER = absent|empty-value}: one cell's choice, over the output's. */
+  private static final String EMPTY_CELL_PREFIX = "empty.";
   private static final List<String> REJECT_KEYS = List.of("max", "max-ratio");
   private static final List<String> LOAD_KEYS = List.of("collisions");
 
@@ -77,6 +80,10 @@ final class SpecParser {
     if (outputs.isEmpty()) {
       throw SpecException.at(source, 0,
           "no [output NAME] section: say which table, row key and cells each record becomes");
+    }
+    if (outputs.size() > CellRun.MAX_OUTPUTS) {
+      throw SpecException.at(source, 0, outputs.size() + " [output] sections: at most " + CellRun.MAX_OUTPUTS
+          + "; split the spec into several loads");
     }
     RejectBudget budget = spec.sections().stream().filter(s -> s.type().equals("rejects"))
         .findFirst().map(this::budget).orElse(RejectBudget.none());
@@ -243,15 +250,22 @@ final class SpecParser {
     }
     TimestampSource ts = s.entry("timestamp").map(e -> timestamp(e, columns))
         .orElse(TimestampSource.runStart());
+    EmptyField empty = s.entry("empty").map(this::emptyField).orElse(EmptyField.ABSENT);
+    Map<String, Entry> emptyPerCell = new LinkedHashMap<>();
+    for (Entry e : s.entries()) {
+      if (e.key().startsWith(EMPTY_CELL_PREFIX)) {
+        emptyPerCell.put(e.key().substring(EMPTY_CELL_PREFIX.length()), e);
+      }
+    }
     List<CellSpec> cells = new ArrayList<>();
     for (Entry e : s.entries()) {
-      if (OUTPUT_KEYS.contains(e.key())) {
+      if (OUTPUT_KEYS.contains(e.key()) || e.key().startsWith(EMPTY_CELL_PREFIX)) {
         continue;
       }
       int colon = e.key().indexOf(':');
       if (colon < 0) {
         throw at(e, "unknown setting '" + e.key() + "' (settings: " + String.join(", ", OUTPUT_KEYS)
-            + "; cells are written 'family:qualifier = expression')");
+            + ", " + EMPTY_CELL_PREFIX + "FAMILY:QUALIFIER; cells are written 'family:qualifier = expression')");
       }
       String family = e.key().substring(0, colon);
       String qualifier = e.key().substring(colon + 1);
@@ -261,11 +275,19 @@ final class SpecParser {
         qualifierExpr = ExprParser.parse(qualifier.substring(1, qualifier.length() - 1), columns, codes,
             place(e, e.key() + " qualifier"));
       }
+      Entry own = emptyPerCell.remove(e.key());
       cells.add(new CellSpec(family, qualifier, qualifierExpr,
-          ExprParser.parse(e.value(), columns, codes, place(e, e.key()))));
+          ExprParser.parse(e.value(), columns, codes, place(e, e.key())),
+          own != null ? emptyField(own) : empty));
     }
     if (cells.isEmpty()) {
       throw new SpecException(where + ": has no cells; add at least one 'family:qualifier = column'");
+    }
+    if (!emptyPerCell.isEmpty()) {
+      Entry e = emptyPerCell.values().iterator().next();
+      throw at(e, "'" + e.key().substring(EMPTY_CELL_PREFIX.length()) + "' is not a cell of [output "
+          + s.name() + "] (cells: " + String.join(", ", cells.stream().map(CellSpec::column).toList())
+          + "); write empty.FAMILY:QUALIFIER exactly as the cell's line does");
     }
     boolean shared = s.entry("shared-rows").map(this::bool).orElse(false);
     return new OutputSpec(s.name(), table, key, ts, cells, shared);
@@ -279,6 +301,15 @@ final class SpecParser {
       throw at(e, "'" + family + "' is not a valid column family name (printable characters, not"
           + " starting with '.')");
     }
+  }
+
+  private EmptyField emptyField(Entry e) {
+    EmptyField f = EmptyField.of(e.value());
+    if (f == null) {
+      throw at(e, "expected absent (no cell where a field is empty) or empty-value (a cell with an"
+          + " empty value), found '" + e.value() + "'");
+    }
+    return f;
   }
 
   private TimestampSource timestamp(Entry e, Map<String, Column> columns) {
@@ -407,7 +438,7 @@ final class SpecParser {
     return s.entry("collisions").map(e -> {
       CollisionPolicy p = CollisionPolicy.of(e.value());
       if (p == null) {
-        throw at(e, "expected fail, keep-max-value or keep-min-value, found '" + e.value() + "'");
+        throw at(e, "expected one of " + CollisionPolicy.words() + ", found '" + e.value() + "'");
       }
       return p;
     }).orElse(CollisionPolicy.FAIL);

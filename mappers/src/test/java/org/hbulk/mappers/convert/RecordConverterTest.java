@@ -97,6 +97,37 @@ class RecordConverterTest {
   }
 
   @Test
+  void emptyValueWritesAZeroLengthValueForTheOutputOrOneCell() throws Exception {
+    String every = SPEC + "empty = empty-value\nd:label = \"note: \" + note\n";
+    RecordConverter c = converter(every);
+    Map<String, String> got = cells(c, "1,bob,2026-11-22 08:00:00,,");
+    assertEquals(Map.of("d:user", "bob", "d:amount", "", "d:note", "", "d:label", ""), got,
+        "a typed encoding or a literal around an empty field: the whole value is empty");
+    assertEquals(0, c.lastEmptyValues());
+    assertEquals(3, c.lastEmptyValuesWritten());
+    assertEquals("note: x", cells(c, "1,bob,2026-11-22 08:00:00,,x").get("d:label"), "a field present");
+
+    RecordConverter one = converter(SPEC + "empty.d:note = empty-value\n");
+    assertEquals(Map.of("d:user", "bob", "d:note", ""), cells(one, "1,bob,2026-11-22 08:00:00,,"));
+    assertEquals(1, one.lastEmptyValues(), "d:amount stays absent");
+    assertEquals(1, one.lastEmptyValuesWritten());
+
+    RecordConverter overridden = converter(every + "empty.d:amount = absent\n");
+    assertEquals(List.of("d:label", "d:note", "d:user"),
+        List.copyOf(cells(overridden, "1,bob,2026-11-22 08:00:00,,").keySet()));
+  }
+
+  @Test
+  void underEmptyValueAnEmptyKeyPartStillRejectsAndAnEmptyComputedQualifierWritesNothing() throws Exception {
+    RecordConverter c = converter("[columns]\nid = long\nq = string\nv = string\n"
+        + "[output o]\ntable = t\nkey = id\nempty = empty-value\nf:{q} = v\nf:v = v\n");
+    assertEquals(RejectReason.EMPTY_KEY_PART, reject(c, ",q,v").reason());
+    assertEquals(Map.of("f:v", ""), cells(c, "1,,"), "no qualifier, no cell; the fixed one is written empty");
+    assertEquals(1, c.lastEmptyValues());
+    assertEquals(1, c.lastEmptyValuesWritten());
+  }
+
+  @Test
   void eachKindOfBadRecordIsRejectedWithItsReason() {
     RecordConverter c = converter(SPEC);
     assertEquals(RejectReason.MALFORMED_CSV, reject(c, "1,bob,2026-11-22 08:00:00,1,\"open").reason());

@@ -55,6 +55,12 @@ class CellStreamReducerTest {
     return Map.entry(row, RunCursorTest.run(output, ts, Stream.of(cells).map(c -> "d:" + c).toArray(String[]::new)));
   }
 
+  /** One record's run under a record-level policy: its place in the input travels with it. */
+  private static Map.Entry<String, CellRun> ordered(String row, long order, long ts, String... cells) {
+    return Map.entry(row, RunCursorTest.orderedRun(0, ts, order, Stream.of(cells).map(c -> "d:" + c)
+        .toArray(String[]::new)));
+  }
+
   /** The key the mapper gives a run: its row and first cell. */
   private static CellKey keyOf(String row, CellRun run) throws IOException {
     RunCursor c = run.cursor();
@@ -117,8 +123,46 @@ class CellStreamReducerTest {
     assertEquals(List.of("r/a@5=x", "r/b@9=newer", "r/b@5=second", "r/c@5=z", "s/a@1=y"), run(d));
     assertEquals(1, d.getCounters().findCounter(HbulkCounter.DUPLICATE_KEY_ROWS).getValue());
     assertEquals(3, d.getCounters().findCounter(HbulkCounter.DUPLICATE_KEY_RECORDS).getValue());
-    assertEquals(1, d.getCounters().findCounter(HbulkCounter.CELLS_COLLAPSED).getValue());
+    assertEquals(1, d.getCounters().findCounter(HbulkCounter.CONFLICTING_CELLS).getValue());
+    assertEquals(1, d.getCounters().findCounter(HbulkCounter.CONFLICTING_ROWS).getValue());
     assertEquals(2, d.getCounters().findCounter(HbulkCounter.TABLE_ROWS_GROUP, "t").getValue());
+  }
+
+  /**
+   * Row "r": record 1 wrote a, b, c; record 2 (later in the input) a and c, its b being empty;
+   * record 3 another timestamp. Cell by cell the row mixes records; record by record it does not.
+   */
+  private static List<Map.Entry<String, CellRun>> overlappingRecords(boolean swapped) {
+    Map.Entry<String, CellRun> one = ordered("r", 1, 5, "a=9", "b=1", "c=1");
+    Map.Entry<String, CellRun> two = ordered("r", 2, 5, "a=2", "c=2");
+    return List.of(swapped ? two : one, swapped ? one : two, ordered("r", 3, 9, "a=newer"),
+        ordered("s", 4, 5, "a=alone"));
+  }
+
+  @Test
+  void keepLastRecordKeepsTheLatestRecordWholeWhereKeepMaxValueMixesRecords() throws Exception {
+    assertEquals(List.of("r/a@9=newer", "r/a@5=9", "r/b@5=1", "r/c@5=2", "s/a@5=alone"),
+        run(driver("keep-max-value", overlappingRecords(false))), "a from record 1, c from record 2");
+    for (boolean swapped : new boolean[] {false, true}) {
+      ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> d = driver("keep-last-record",
+          overlappingRecords(swapped));
+      assertEquals(List.of("r/a@9=newer", "r/a@5=2", "r/c@5=2", "s/a@5=alone"), run(d));
+      assertEquals(2, d.getCounters().findCounter(HbulkCounter.CONFLICTING_CELLS).getValue(), "a and c");
+      assertEquals(1, d.getCounters().findCounter(HbulkCounter.CONFLICTING_ROWS).getValue());
+      assertEquals(1, d.getCounters().findCounter(HbulkCounter.RECORD_ROWS_DROPPED).getValue());
+      assertEquals(List.of("r/a@9=newer", "r/a@5=9", "r/b@5=1", "r/c@5=1", "s/a@5=alone"),
+          run(driver("keep-first-record", overlappingRecords(swapped))));
+    }
+  }
+
+  @Test
+  void aRowWhoseRecordsPassTheBufferUnderKeepLastRecordFailsNamingTheRow() throws Exception {
+    String big = "x".repeat(3000);
+    ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> d = driver("keep-last-record", List.of(
+        ordered("wide", 1, 5, "a=" + big), ordered("wide", 2, 5, "b=" + big)));
+    IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> run(d));
+    assertTrue(e.getMessage().startsWith("row wide of table t: its records hold more than"
+        + " hbulk.reduce.row-buffer.bytes = 4096 bytes"), e.getMessage());
   }
 
   @Test
@@ -127,7 +171,7 @@ class CellStreamReducerTest {
         rec("r", 0, 5, "a=same"), rec("r", 1, 5, "a=same", "b=w"), rec("r", 1, 5, "b=w")));
     assertEquals(List.of("r/a@5=same", "r/b@5=w"), run(d));
     assertEquals(0, d.getCounters().findCounter(HbulkCounter.DUPLICATE_KEY_ROWS).getValue());
-    assertEquals(0, d.getCounters().findCounter(HbulkCounter.CELLS_COLLAPSED).getValue());
+    assertEquals(0, d.getCounters().findCounter(HbulkCounter.CONFLICTING_CELLS).getValue());
     assertEquals(1, d.getCounters().findCounter(HbulkCounter.TABLE_ROWS_GROUP, "t").getValue());
   }
 
@@ -141,7 +185,7 @@ class CellStreamReducerTest {
     }
     ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> fail = driver("fail", fourRecords(false));
     assertEquals(5, run(fail).size(), "counted; the driver refuses the load");
-    assertEquals(1, fail.getCounters().findCounter(HbulkCounter.CELLS_COLLAPSED).getValue());
+    assertEquals(1, fail.getCounters().findCounter(HbulkCounter.CONFLICTING_CELLS).getValue());
   }
 
   @Test
@@ -150,7 +194,7 @@ class CellStreamReducerTest {
     ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> d = driver("keep-max-value", List.of(
         rec("p", 0, 5, "a=x", "b=y"), rec("q", 2, 5, "k=1", "k=2", "m=3")));
     assertEquals(List.of("p/a@5=x", "p/b@5=y", "q/k@5=2", "q/m@5=3"), run(d));
-    assertEquals(1, d.getCounters().findCounter(HbulkCounter.CELLS_COLLAPSED).getValue());
+    assertEquals(1, d.getCounters().findCounter(HbulkCounter.CONFLICTING_CELLS).getValue());
     assertEquals(2, d.getCounters().findCounter(HbulkCounter.TABLE_ROWS_GROUP, "t").getValue());
   }
 

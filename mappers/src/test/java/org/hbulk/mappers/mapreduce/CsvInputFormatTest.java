@@ -37,12 +37,7 @@ class CsvInputFormatTest {
       expected.add(line);
     }
     Path file = Files.writeString(tmp.resolve("in.csv"), csv, StandardCharsets.UTF_8);
-    Configuration conf = new Configuration(false);
-    LoadSpec.parse("t.spec", "[columns]\na = string\nb = string\n[output o]\ntable = t\nkey = a\nf:b = b\n")
-        .toConfiguration(conf);
-    conf.setLong(FileInputFormat.SPLIT_MAXSIZE, 1000);
-    Job job = Job.getInstance(conf);
-    FileInputFormat.setInputPaths(job, new org.apache.hadoop.fs.Path(file.toUri()));
+    Job job = job(file, 1000);
 
     List<InputSplit> splits = new CsvInputFormat().getSplits(job);
     assertTrue(splits.size() > 5, "a 10 kB file in 1 kB splits: " + splits.size());
@@ -61,6 +56,34 @@ class CsvInputFormatTest {
       }
     }
     assertEquals(expected, read);
+  }
+
+  @Test
+  void eachSplitKnowsItsFilesPlaceAmongTheInputsSortedByPath() throws Exception {
+    Path dir = Files.createDirectories(tmp.resolve("dir"));
+    // Written out of name order: the listing order of a local directory is the file system's.
+    for (String name : new String[] {"c.csv", "a.csv", "b.csv"}) {
+      Files.writeString(dir.resolve(name), ("x," + name + "\n").repeat(200), StandardCharsets.UTF_8);
+    }
+    List<InputSplit> splits = new CsvInputFormat().getSplits(job(dir, 700));
+    assertTrue(splits.size() > 3, "several splits a file: " + splits.size());
+    for (InputSplit split : splits) {
+      String name = ((CsvSplit) split).file().getPath().getName();
+      int want = name.charAt(0) - 'a';
+      assertEquals(want, CsvSplit.fileIndexOf(split), name);
+      assertEquals(want, CsvSplit.fileIndexOf(roundTrip((CsvSplit) split)), name + " after serialization");
+    }
+  }
+
+  /** A job reading {@code input} (a file or directory) in splits of at most {@code maxSplit} bytes. */
+  private static Job job(Path input, long maxSplit) throws java.io.IOException {
+    Configuration conf = new Configuration(false);
+    LoadSpec.parse("t.spec", "[columns]\na = string\nb = string\n[output o]\ntable = t\nkey = a\nf:b = b\n")
+        .toConfiguration(conf);
+    conf.setLong(FileInputFormat.SPLIT_MAXSIZE, maxSplit);
+    Job job = Job.getInstance(conf);
+    FileInputFormat.setInputPaths(job, new org.apache.hadoop.fs.Path(input.toUri()));
+    return job;
   }
 
   private static CsvSplit roundTrip(CsvSplit split) throws Exception {

@@ -91,6 +91,24 @@ class CsvToCellsMapperTest {
   }
 
   @Test
+  void underARecordLevelPolicyEachRunCarriesItsRecordsOffsetAndEmptyValuesAreCounted() throws Exception {
+    driver = MapDriver.newMapDriver(new TestMapper());
+    Configuration conf = driver.getConfiguration();
+    LoadSpec.parse("t.spec", SPEC + "empty.d:note = empty-value\n[load]\ncollisions = keep-last-record\n")
+        .toConfiguration(conf);
+    conf.setLong(HbulkConf.RUN_START_MILLIS, 1L);
+    add(0, 1, "1,ann,hi");
+    add(9, 2, "2,bob,");
+    List<Pair<CellKey, CellRun>> out = driver.run();
+    assertEquals(List.of(0L, 9L), out.stream().map(p -> p.getSecond().cursor().order()).toList(),
+        "file #0 (a plain FileSplit), at each record's offset");
+    assertTrue(out.get(1).getSecond().hasOrder());
+    assertEquals("o0@1700000000000[d:note= d:user=bob]", RunCursorTest.show(out.get(1).getSecond()));
+    assertEquals(1, driver.getCounters().findCounter(HbulkCounter.EMPTY_VALUES_WRITTEN).getValue());
+    assertEquals(0, driver.getCounters().findCounter(HbulkCounter.EMPTY_VALUES_SKIPPED).getValue());
+  }
+
+  @Test
   void eachKindOfBadLineIsRejectedWithReasonCounterAndItsText() throws Exception {
     String[][] bad = {
         {"3,carl,\"open quote", "MALFORMED_CSV"},

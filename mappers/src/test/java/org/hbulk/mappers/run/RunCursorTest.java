@@ -15,7 +15,15 @@ import org.junit.jupiter.api.Test;
 public class RunCursorTest {
   /** A run of {@code family:qualifier=value} cells, in the order given. */
   public static CellRun run(int output, long ts, String... cells) {
-    CellRun run = new CellRun().start(output, ts);
+    return addCells(new CellRun().start(output, ts), cells);
+  }
+
+  /** {@link #run} of the record at {@code order} in the input, as record-level policies ship it. */
+  public static CellRun orderedRun(int output, long ts, long order, String... cells) {
+    return addCells(new CellRun().start(output, ts, order), cells);
+  }
+
+  private static CellRun addCells(CellRun run, String... cells) {
     for (String cell : cells) {
       int colon = cell.indexOf(':');
       int eq = cell.indexOf('=');
@@ -60,6 +68,30 @@ public class RunCursorTest {
   }
 
   @Test
+  void aRecordsInputOrderTravelsOnlyWhenGivenAndSurvivesTheWritableForm() throws Exception {
+    byte[] f = {'d'};
+    byte[] q = {'a'};
+    CellRun plain = new CellRun().start(127, 5).add(f, 0, 1, q, 0, 1, q, 0, 1);
+    CellRun ordered = new CellRun().start(127, 5, Long.MAX_VALUE - 3).add(f, 0, 1, q, 0, 1, q, 0, 1);
+    assertEquals(plain.length() + 8, ordered.length(), "8 bytes, only for record-level policies");
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    ordered.write(new DataOutputStream(bytes));
+    CellRun back = new CellRun();
+    back.readFields(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())));
+    assertTrue(back.hasOrder() && !plain.hasOrder());
+    assertEquals(127, back.output());
+    RunCursor c = back.cursor();
+    assertTrue(c.next());
+    assertEquals(Long.MAX_VALUE - 3, c.order());
+    assertEquals("d:a=a", cell(c));
+    CellRun copy = new CellRun();
+    c.copyCellTo(copy);
+    assertEquals("o127@5[d:a=a]", show(copy));
+    assertEquals(Long.MAX_VALUE - 3, copy.cursor().order(), "spill files keep the order");
+    assertEquals(0, plain.cursor().order());
+  }
+
+  @Test
   void cellsCompareByFamilyQualifierThenNewestFirst() throws Exception {
     String[][] ordered = {{"5", "a:z=1"}, {"9", "b:a=1"}, {"5", "b:a=1"}, {"1", "b:a=1"}, {"5", "b:aa=1"}, {"5", "b:b=1"}};
     for (int i = 0; i < ordered.length; i++) {
@@ -77,9 +109,9 @@ public class RunCursorTest {
     byte[] q = new byte[20_000];
     byte[] v = "x".repeat(70_000).getBytes(StandardCharsets.UTF_8);
     byte[] f = {'f'};
-    RunCursor c = new CellRun().start(255, -1L).add(f, 0, 1, q, 0, q.length, v, 0, v.length).cursor();
+    RunCursor c = new CellRun().start(127, -1L).add(f, 0, 1, q, 0, q.length, v, 0, v.length).cursor();
     assertTrue(c.next());
-    assertEquals(255, c.output());
+    assertEquals(127, c.output());
     assertEquals(-1L, c.timestamp());
     assertEquals(20_000, c.qualifierLength());
     assertEquals(70_000, c.valueLength());

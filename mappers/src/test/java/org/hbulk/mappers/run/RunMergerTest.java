@@ -49,12 +49,13 @@ class RunMergerTest {
     }
     m.finishRow();
     assertEquals(List.of("d:a=a9@9", "d:a=a8@8", "d:a=a7@7", "d:b=b9@9", "d:b=b8@8", "d:b=b7@7"), out);
-    assertEquals(0, m.takeCollided());
+    assertEquals(0, m.takeConflictingCells());
   }
 
   @Test
   void equalCoordinatesBecomeOneCellChosenByValueAndDifferencesAreCounted() throws Exception {
-    for (CollisionPolicy policy : CollisionPolicy.values()) {
+    for (CollisionPolicy policy : List.of(CollisionPolicy.FAIL, CollisionPolicy.KEEP_MAX_VALUE,
+        CollisionPolicy.KEEP_MIN_VALUE)) {
       for (boolean swapped : new boolean[] {false, true}) {
         out.clear();
         RunMerger m = merger(policy, Long.MAX_VALUE);
@@ -69,10 +70,21 @@ class RunMergerTest {
         m.finishRow();
         String a = policy == CollisionPolicy.KEEP_MIN_VALUE ? "1low" : "2high";
         assertEquals(List.of("d:a=" + a + "@5", "d:b=same@5", "d:c=only@5"), out, policy + " " + swapped);
-        assertEquals(1, m.takeCollided(), "the same value twice is no collision");
-        assertEquals(0, m.takeCollided(), "taken");
+        assertEquals(1, m.takeConflictingCells(), "the same value twice is no collision");
+        assertEquals(0, m.takeConflictingCells(), "taken");
       }
     }
+  }
+
+  @Test
+  void threeRecordsGivingOneCellDifferentValuesAreOneConflictingCell() throws Exception {
+    RunMerger m = merger(CollisionPolicy.KEEP_MAX_VALUE, Long.MAX_VALUE);
+    m.add(run(0, 5, "d:a=x", "d:b=1"));
+    m.add(run(0, 5, "d:a=z", "d:b=2"));
+    m.add(run(0, 5, "d:a=y", "d:b=2"));
+    m.finishRow();
+    assertEquals(List.of("d:a=z@5", "d:b=2@5"), out);
+    assertEquals(2, m.takeConflictingCells(), "d:a (x, z, y) and d:b (1, 2, 2): two cells, not three merges");
   }
 
   @Test
@@ -99,6 +111,7 @@ class RunMergerTest {
         List<CellRun> runs = new ArrayList<>();
         // One reference value per cell: TreeMap by (family, qualifier, newest first).
         TreeMap<String, String> expected = new TreeMap<>();
+        java.util.Map<String, java.util.Set<String>> values = new java.util.HashMap<>();
         for (int r = 0; r < 3_000; r++) {
           long ts = random.nextInt(50);
           List<String> cells = new ArrayList<>();
@@ -107,6 +120,7 @@ class RunMergerTest {
             String col = (q < 30 ? "d" : "e") + ":q" + (char) ('a' + q % 30);
             cells.add(col + "=" + value);
             String coordinates = col + "@" + String.format("%03d", 999 - ts);
+            values.computeIfAbsent(coordinates, k -> new java.util.HashSet<>()).add(value);
             expected.merge(coordinates, value, (x, y) -> policy == CollisionPolicy.KEEP_MIN_VALUE
                 ? (x.compareTo(y) <= 0 ? x : y) : (x.compareTo(y) >= 0 ? x : y));
           }
@@ -123,6 +137,8 @@ class RunMergerTest {
           return col + "=" + e.getValue() + "@" + ts;
         }).toList();
         assertEquals(want, out, "limit " + limit + ", " + policy);
+        assertEquals(values.values().stream().filter(v -> v.size() > 1).count(), m.takeConflictingCells(),
+            "cells given more than one value, each once however many records met there");
         assertEquals(limit != Long.MAX_VALUE, m.spillFiles() > 0, "limit " + limit + ": " + m.spillFiles() + " files");
         try (Stream<Path> left = Files.list(tmp)) {
           assertEquals(0, left.count(), "spill files are deleted with their row");

@@ -144,7 +144,43 @@ class LoadSpecTest {
     assertEquals(CollisionPolicy.KEEP_MIN_VALUE, spec.collisions());
     assertEquals(CollisionPolicy.FAIL, LoadSpec.parse("t.spec", minimal("id = long", "key = id\nf:a = id")).collisions());
     assertTrue(error("[load]\ncollisions = newest\n" + minimal("id = long", "key = id\nf:a = id"))
-        .getMessage().contains("expected fail, keep-max-value or keep-min-value, found 'newest'"));
+        .getMessage().contains("t.spec:2: collisions: expected one of fail, keep-max-value, keep-min-value,"
+            + " keep-last-record, keep-first-record, found 'newest'"));
+    LoadSpec last = LoadSpec.parse("t.spec", minimal("id = long", "key = id\nf:a = id"),
+        Map.of("load.collisions", "keep-last-record"));
+    assertEquals(CollisionPolicy.KEEP_LAST_RECORD, last.collisions());
+    assertTrue(last.collisions().recordLevel() && !CollisionPolicy.KEEP_MAX_VALUE.recordLevel());
+  }
+
+  @Test
+  void atMost128Outputs() {
+    StringBuilder spec = new StringBuilder("[columns]\nid = long\n");
+    for (int o = 0; o < 129; o++) {
+      spec.append("[output o").append(o).append("]\ntable = t\nkey = id\nf:a = id\n");
+    }
+    assertEquals("t.spec: 129 [output] sections: at most 128; split the spec into several loads",
+        error(spec.toString()).getMessage());
+  }
+
+  @Test
+  void emptyFieldsAreAbsentUnlessTheOutputOrTheCellSaysEmptyValue() {
+    String cells = "key = id\nf:a = a\nf:{a} = id\n";
+    LoadSpec plain = LoadSpec.parse("t.spec", minimal("id = long\na = string", cells));
+    assertEquals(List.of(EmptyField.ABSENT, EmptyField.ABSENT),
+        plain.outputs().get(0).cells().stream().map(CellSpec::empty).toList());
+    LoadSpec one = LoadSpec.parse("t.spec", minimal("id = long\na = string", cells + "empty.f:a = empty-value"));
+    assertEquals(List.of(EmptyField.EMPTY_VALUE, EmptyField.ABSENT),
+        one.outputs().get(0).cells().stream().map(CellSpec::empty).toList());
+    LoadSpec all = LoadSpec.parse("t.spec", minimal("id = long\na = string", cells),
+        Map.of("output.o.empty", "empty-value", "output.o.empty.f:{a}", "absent"));
+    assertEquals(List.of(EmptyField.EMPTY_VALUE, EmptyField.ABSENT),
+        all.outputs().get(0).cells().stream().map(CellSpec::empty).toList());
+    assertEquals("t.spec:9: empty: expected absent (no cell where a field is empty) or empty-value (a cell"
+        + " with an empty value), found 'null'",
+        error(minimal("id = long\na = string", cells + "empty = null")).getMessage());
+    assertEquals("t.spec:9: empty.f:b: 'f:b' is not a cell of [output o] (cells: f:a, f:{a}); write"
+        + " empty.FAMILY:QUALIFIER exactly as the cell's line does",
+        error(minimal("id = long\na = string", cells + "empty.f:b = empty-value")).getMessage());
   }
 
   @Test
