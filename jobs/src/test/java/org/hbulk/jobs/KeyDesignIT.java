@@ -17,6 +17,7 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.jobs.load.RunDirectory;
 import org.hbulk.jobs.load.RunState;
+import org.hbulk.mappers.expr.KeyText;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -128,8 +129,8 @@ class KeyDesignIT extends MiniClusterSupport {
       String l = line.strip();
       if (l.startsWith("scan start ")) {
         String[] parts = l.substring("scan start ".length()).split("  stop ");
-        byte[] stop = parts[1].equals("(end of table)") ? new byte[0] : Bytes.toBytesBinary(parts[1]);
-        scans.add(new byte[][] {Bytes.toBytesBinary(parts[0]), stop});
+        byte[] stop = parts[1].equals("(end of table)") ? new byte[0] : KeyText.parse(parts[1]);
+        scans.add(new byte[][] {parts[0].equals("(start of table)") ? new byte[0] : KeyText.parse(parts[0]), stop});
       }
     }
     return scans;

@@ -127,7 +127,7 @@ class KeyArgumentsTest {
     assertEquals(0, hbulk("explain", "--spec", spec, "--time-range", "ts=5..15"), err);
     assertTrue(out.contains("warning: [output o] the key writes ts as decimal text of varying width"), out);
     assertTrue(out.contains("[output o] time range ts=5..15: 16 scan(s), not exact (see the warnings)"), out);
-    assertTrue(out.contains("warning: [output o] time range ts=5..15: not exact: ts is ts as decimal text of varying"
+    assertTrue(out.contains("warning: [output o] time range ts=5..15: not exact: ts is written as decimal text of varying"
         + " width"), out);
     assertTrue(out.contains("dec(ts, 19) or sortable(ts)"), out);
     TreeSet<String> found = new TreeSet<>();

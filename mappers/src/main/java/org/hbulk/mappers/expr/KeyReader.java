@@ -195,6 +195,9 @@ public final class KeyReader {
     if (values.containsKey(timeColumn)) {
       throw new IllegalArgumentException("'" + timeColumn + "' is the range's column; do not also give its value");
     }
+    if (to.isPresent() && to.getAsLong() <= from) {
+      throw new IllegalArgumentException("the time range is empty: its end must come after its start");
+    }
     Record record = record(values);
     List<byte[]> prefixes = List.of(new byte[0]);
     for (int i = 0; i < parts.size(); i++) {
@@ -226,7 +229,7 @@ public final class KeyReader {
     String fix = "; " + fixFor(part, time);
     List<Range> scans = new ArrayList<>();
     if (encoding == RangeEncoding.TEXT) {
-      caveats.add("not a key range: " + part + " writes " + time.name() + " as text that does not sort"
+      caveats.add("not a key range: " + writes(part, time) + " as text that does not sort"
           + " like the times (" + time.describeType() + "), so these scans read every row under the"
           + " prefix (the whole table when there is none): filter on " + time.name() + fix);
       return wholePrefixes(prefixes);
@@ -238,7 +241,7 @@ public final class KeyReader {
     }
     if (encoding == RangeEncoding.DIGITS) {
       if (to.isEmpty() || from < 0) {
-        caveats.add("not a key range: " + part + " is " + time.name() + " as decimal text of varying width,"
+        caveats.add("not a key range: " + writes(part, time) + " as decimal text of varying width,"
             + " which does not sort like the numbers ('10' before '9'), and a range "
             + (from < 0 ? "over negative values" : "without an end") + " cannot be cut by number of"
             + " digits, so these scans read every row under the prefix: filter on " + time.name() + fix);
@@ -253,7 +256,7 @@ public final class KeyReader {
           scans.add(new Range(concat(p, low), nextPrefix(concat(p, high))));
         }
       }
-      caveats.add("not exact: " + part + " is " + time.name() + " as decimal text of varying width, which"
+      caveats.add("not exact: " + writes(part, time) + " as decimal text of varying width, which"
           + " does not sort like the numbers ('10' before '9'), so the range is cut into " + widths.size()
           + " scan(s) per prefix, one per number of digits; they hold every row of the range whose "
           + time.name() + " is written without leading zeros or sign, but also rows whose " + time.name()
@@ -284,15 +287,15 @@ public final class KeyReader {
     return scans;
   }
 
+  /** "ts is written" for a bare column, "format_time(ts, ...) writes ts" for a function of it. */
+  private static String writes(Expr part, Column time) {
+    return part.toString().equals(time.name()) ? time.name() + " is written" : part + " writes " + time.name();
+  }
+
   /** What to write instead of a part whose bytes do not sort like its column's values. */
   private static String fixFor(Expr part, Column time) {
-    int digits = switch (time.type()) {
-      case INT -> 10;
-      case TIMESTAMP -> 13;
-      default -> 19;
-    };
-    return "for exact range scans write it at one width in order: dec(" + time.name() + ", " + digits
-        + ") or sortable(" + time.name() + ") instead of " + part;
+    return "for exact range scans write it at one width in order: " + RangeEncoding.inOrder(time)
+        + " instead of " + part;
   }
 
   /** [lo, hi] (both >= 0) cut where the number of decimal digits changes. */

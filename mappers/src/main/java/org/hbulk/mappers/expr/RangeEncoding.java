@@ -56,6 +56,16 @@ public enum RangeEncoding {
     return of(part) == NONE ? null : part.columns().get(0);
   }
 
+  /** The key parts that write a column's values at one width in their order, for advice. */
+  public static String inOrder(Column c) {
+    int digits = switch (c.type()) {
+      case INT -> 10;
+      case TIMESTAMP -> 13;
+      default -> 19;
+    };
+    return "dec(" + c.name() + ", " + digits + ") or sortable(" + c.name() + ")";
+  }
+
   /**
    * Whether a time pattern prints every time at one width with its fields from the largest
    * (year) to the smallest, so the text sorts like the times.

@@ -58,11 +58,10 @@ public final class KeyWarnings {
     String why = encoding == RangeEncoding.DIGITS
         ? "decimal text of varying width, which does not sort like the numbers ('10' before '9')"
         : "text that does not sort like the times (" + c.describeType() + ")";
-    int digits = c.type() == ColumnType.TIMESTAMP ? 13 : c.type() == ColumnType.INT ? 10 : 19;
     return Optional.of("[output " + o.name() + "] the key writes " + c.name() + " as " + why
         + ", so a range of " + c.name() + " is not one range of keys: range reads must read more and"
-        + " filter (explain --time-range says how). Write it at one width in order: dec(" + c.name()
-        + ", " + digits + ") or sortable(" + c.name() + ")");
+        + " filter (explain --time-range says how). Write it at one width in order: "
+        + RangeEncoding.inOrder(c));
   }
 
   /**

@@ -200,7 +200,7 @@ class KeyReaderTest {
     assertEquals(16, plan.scans().size(), "8 salts times 2 widths (5..9, 10..14)");
     assertEquals(1, plan.caveats().size(), plan.caveats().toString());
     String caveat = plan.caveats().get(0);
-    assertTrue(caveat.startsWith("not exact: ts is ts as decimal text of varying width"), caveat);
+    assertTrue(caveat.startsWith("not exact: ts is written as decimal text of varying width"), caveat);
     assertTrue(caveat.contains("dec(ts, 19) or sortable(ts)"), caveat);
   }
 
@@ -237,6 +237,8 @@ class KeyReaderTest {
     Exprs iso = new Exprs("ts = timestamp(iso)\nu = string", "u + \"|\" + ts");
     long t = iso.record("2026-11-22T08:00:00Z").longValue(0);
     KeyReader.Plan text = iso.reader().timeRangePlan(values("u", "ann"), "ts", t, OptionalLong.of(t + 3_600_000));
+    assertThrows(IllegalArgumentException.class,
+        () -> e.reader().timeRangePlan(values("u", "ann"), "ts", 5, OptionalLong.of(5)), "an empty range");
     assertArrayEquals(Bytes.toBytes("ann|"), text.scans().get(0).start());
     assertTrue(text.caveats().get(0).contains("text that does not sort like the times"), text.caveats().toString());
     byte[] fraction = iso.bytes("2026-11-22T08:00:00.5Z", "ann");
