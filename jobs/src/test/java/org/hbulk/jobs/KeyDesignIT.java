@@ -70,6 +70,19 @@ class KeyDesignIT extends MiniClusterSupport {
     assertEquals(0, hbulk("explain", "--spec", spec, "--prefix", "user=Olivia",
         "--time-range", "ts=1454557422..1454557428"), err);
     assertEquals(List.of("walk", "reading", "tea"), texts("timeline", printedScans()));
+
+    // Keys on the command line: \xHH in either case (lower case used to find 0 rows), and a row
+    // key as scan prints it reads back to that row.
+    for (String prefix : List.of("TheFakeMT#\\x7f", "TheFakeMT#\\x7F")) {
+      assertEquals(0, hbulk("scan", "--table", "timeline", "--prefix", prefix, "--limit", "100"), err);
+      assertTrue(out.strip().endsWith("(5 rows)"), prefix + ": " + out);
+    }
+    String printedRow = out.lines().filter(l -> l.startsWith("TheFakeMT#")).reduce((a, b) -> b).orElseThrow()
+        .split("  ")[0];
+    assertEquals(0, hbulk("scan", "--table", "timeline", "--start-row", printedRow, "--limit", "1"), err);
+    assertTrue(out.startsWith(printedRow + "  ") && out.strip().endsWith("(1 row)"), out);
+    assertEquals(ExitCode.USAGE.code(), hbulk("scan", "--table", "timeline", "--prefix", "TheFakeMT#\\x7"));
+    assertTrue(err.startsWith("hbulk: --prefix 'TheFakeMT#\\x7': \\x at character 11"), err);
   }
 
   @Test
