@@ -3,14 +3,10 @@ package org.hbulk.jobs.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.TreeSet;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.jobs.ExitCode;
 import org.hbulk.mappers.expr.KeyText;
@@ -24,22 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Row keys on the command line (\xHH in either case, bad escapes refused) and the explain scans
  * that cannot be exact, without a cluster: printed scans are checked against the keys in memory.
  */
-class KeyArgumentsTest {
+class KeyArgumentsTest extends CommandLineTest {
   @TempDir
   Path tmp;
-
-  private String out;
-  private String err;
-
-  private int hbulk(String... args) {
-    ByteArrayOutputStream o = new ByteArrayOutputStream();
-    ByteArrayOutputStream e = new ByteArrayOutputStream();
-    int code = new Main(new Configuration(false), new PrintStream(o, true, StandardCharsets.UTF_8),
-        new PrintStream(e, true, StandardCharsets.UTF_8)).run(args);
-    out = o.toString(StandardCharsets.UTF_8);
-    err = e.toString(StandardCharsets.UTF_8);
-    return code;
-  }
 
   private String spec(String columns, String key) throws Exception {
     Path spec = tmp.resolve("k" + Math.abs(key.hashCode()) + ".spec");
