@@ -266,6 +266,16 @@ public final class KeyReader {
     boolean reversed = part instanceof ReverseTimestamp;
     byte[] low = at(part, time, record, from);
     byte[] high = to.isPresent() ? at(part, time, record, to.getAsLong() - 1) : null;
+    boolean startInside = from > Long.MIN_VALUE && sameBytes(part, time, record, from - 1, low);
+    boolean endInside = high != null && to.getAsLong() < Long.MAX_VALUE
+        && sameBytes(part, time, record, to.getAsLong(), high);
+    if (startInside || endInside) {
+      caveats.add("not exact: " + part + " keeps " + time.name() + " only to a coarser unit than the range,"
+          + " whose " + (startInside && endInside ? "start and end fall" : startInside ? "start falls" : "end falls")
+          + " inside one (" + KeyText.format(startInside ? low : high) + (startInside && endInside
+              ? " and " + KeyText.format(high) : "") + "), so the scans also return rows of that unit outside"
+          + " the range: filter on " + time.name() + " (or give the range whole units)");
+    }
     for (byte[] p : prefixes) {
       byte[] start;
       byte[] stop;
@@ -285,6 +295,15 @@ public final class KeyReader {
       scans.add(new Range(start, stop));
     }
     return scans;
+  }
+
+  /** Whether the part writes {@code millis} as these very bytes (false where it cannot write it). */
+  private boolean sameBytes(Expr part, Column time, Record record, long millis, byte[] bytes) {
+    try {
+      return Arrays.equals(at(part, time, record, millis), bytes);
+    } catch (RejectException e) {
+      return false;
+    }
   }
 
   /** "ts is written" for a bare column, "format_time(ts, ...) writes ts" for a function of it. */

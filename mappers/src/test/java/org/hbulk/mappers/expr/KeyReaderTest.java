@@ -260,9 +260,29 @@ class KeyReaderTest {
         "u + \"#\" + format_time(ts, \"yyyyMMddHHmmss\")", "u + \"#\" + time_floor(ts, hour)")) {
       Exprs e = new Exprs("ts = timestamp(epoch-millis)\nu = string\nts2 = timestamp(yyyy-MM-dd HH:mm:ss)", key);
       KeyReader.Plan plan = e.reader().timeRangePlan(values("u", "ann"), key.contains("ts2") ? "ts2" : "ts",
-          1_700_000_000_000L, OptionalLong.of(1_700_000_600_000L));
+          HOUR, OptionalLong.of(HOUR + 3_600_000L));
       assertEquals(List.of(), plan.caveats(), key);
     }
+  }
+
+  /** 2023-11-14T22:00:00Z, on a whole hour. */
+  private static final long HOUR = 1_699_999_200_000L;
+
+  /** An hour row (OpenTSDB's) holds readings on both sides of a range that starts inside the hour. */
+  @Test
+  void aRangeInsideTheKeysTimeUnitSaysItsEndRowsHoldMore() throws Exception {
+    Exprs e = new Exprs("m = string\nts = timestamp(epoch-millis)", "m + \"#\" + time_floor(ts, hour)");
+    KeyReader.Plan half = e.reader().timeRangePlan(values("m", "cpu"), "ts", HOUR + 1_800_000L,
+        OptionalLong.of(HOUR + 3_600_000L));
+    assertEquals(1, half.caveats().size(), half.caveats().toString());
+    assertTrue(half.caveats().get(0).startsWith("not exact: time_floor(ts, hour) keeps ts only to a coarser unit"
+        + " than the range, whose start falls inside one"), half.caveats().get(0));
+    byte[] row = e.bytes("cpu", Long.toString(HOUR + 60_000L));
+    KeyReader.Range r = half.scans().get(0);
+    assertTrue(Bytes.compareTo(row, r.start()) >= 0 && Bytes.compareTo(row, r.stop()) < 0,
+        "the caveat is true: the 22:01 row is in the scan of 22:30..23:00");
+    KeyReader.Plan both = e.reader().timeRangePlan(values("m", "cpu"), "ts", HOUR + 1, OptionalLong.of(HOUR + 2));
+    assertTrue(both.caveats().get(0).contains("whose start and end fall inside one"), both.caveats().toString());
   }
 
   /** Seed 000 without a separator: the scan of TheFakeMT also returns TheFakeMT2's posts. */
