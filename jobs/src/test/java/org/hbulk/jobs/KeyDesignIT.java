@@ -17,6 +17,7 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.jobs.load.RunDirectory;
 import org.hbulk.jobs.load.RunState;
+import org.hbulk.mappers.expr.KeyText;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -69,6 +70,19 @@ class KeyDesignIT extends MiniClusterSupport {
     assertEquals(0, hbulk("explain", "--spec", spec, "--prefix", "user=Olivia",
         "--time-range", "ts=1454557422..1454557428"), err);
     assertEquals(List.of("walk", "reading", "tea"), texts("timeline", printedScans()));
+
+    // Keys on the command line: \xHH in either case (lower case used to find 0 rows), and a row
+    // key as scan prints it reads back to that row.
+    for (String prefix : List.of("TheFakeMT#\\x7f", "TheFakeMT#\\x7F")) {
+      assertEquals(0, hbulk("scan", "--table", "timeline", "--prefix", prefix, "--limit", "100"), err);
+      assertTrue(out.strip().endsWith("(5 rows)"), prefix + ": " + out);
+    }
+    String printedRow = out.lines().filter(l -> l.startsWith("TheFakeMT#")).reduce((a, b) -> b).orElseThrow()
+        .split("  ")[0];
+    assertEquals(0, hbulk("scan", "--table", "timeline", "--start-row", printedRow, "--limit", "1"), err);
+    assertTrue(out.startsWith(printedRow + "  ") && out.strip().endsWith("(1 row)"), out);
+    assertEquals(ExitCode.USAGE.code(), hbulk("scan", "--table", "timeline", "--prefix", "TheFakeMT#\\x7"));
+    assertTrue(err.startsWith("hbulk: --prefix 'TheFakeMT#\\x7': \\x at character 11"), err);
   }
 
   @Test
@@ -129,8 +143,8 @@ class KeyDesignIT extends MiniClusterSupport {
       String l = line.strip();
       if (l.startsWith("scan start ")) {
         String[] parts = l.substring("scan start ".length()).split("  stop ");
-        byte[] stop = parts[1].equals("(end of table)") ? new byte[0] : Bytes.toBytesBinary(parts[1]);
-        scans.add(new byte[][] {Bytes.toBytesBinary(parts[0]), stop});
+        byte[] stop = parts[1].equals("(end of table)") ? new byte[0] : KeyText.parse(parts[1]);
+        scans.add(new byte[][] {parts[0].equals("(start of table)") ? new byte[0] : KeyText.parse(parts[0]), stop});
       }
     }
     return scans;

@@ -25,6 +25,7 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.jobs.load.PrepareCounts;
 import org.hbulk.jobs.load.RunDirectory;
+import org.hbulk.mappers.expr.KeyText;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -227,8 +228,8 @@ class SchemaExamplesIT extends MiniClusterSupport {
         String l = line.strip();
         if (l.startsWith("scan start ")) {
           String[] p = l.substring("scan start ".length()).split("  stop ");
-          try (ResultScanner s = t.getScanner(new Scan().withStartRow(Bytes.toBytesBinary(p[0]))
-              .withStopRow(Bytes.toBytesBinary(p[1])))) {
+          try (ResultScanner s = t.getScanner(new Scan().withStartRow(KeyText.parse(p[0]))
+              .withStopRow(KeyText.parse(p[1])))) {
             for (Result r : s) {
               found.add(Bytes.toString(r.getValue(Bytes.toBytes(fq[0]), Bytes.toBytes(fq[1]))));
             }

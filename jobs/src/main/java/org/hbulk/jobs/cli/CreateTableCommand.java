@@ -15,7 +15,6 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.TableDescriptor;
-import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
 import org.hbulk.jobs.load.HeaderCheck;
@@ -25,6 +24,7 @@ import org.hbulk.jobs.table.SplitPlanner;
 import org.hbulk.jobs.table.SplitPoints;
 import org.hbulk.jobs.table.TableCreator;
 import org.hbulk.jobs.table.TableLayout;
+import org.hbulk.mappers.expr.KeyText;
 import org.hbulk.mappers.spec.FamilySettings;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.hbulk.mappers.spec.OutputSpec;
@@ -72,11 +72,11 @@ final class CreateTableCommand implements Callable<Integer> {
 
   static final class Splits {
     @Option(names = "--split-points", split = ",", paramLabel = "KEY",
-        description = "Region start keys, comma-separated; \\xHH for a raw byte.")
+        description = "Region start keys, comma-separated; \\xHH (either case) for a raw byte, \\\\ for a backslash.")
     List<String> points;
 
     @Option(names = "--split-points-file", paramLabel = "FILE",
-        description = "Region start keys, one per line; \\xHH for a raw byte.")
+        description = "Region start keys, one per line; \\xHH (either case) for a raw byte, \\\\ for a backslash.")
     java.nio.file.Path file;
 
     @Option(names = "--single-region", description = "Create one region (not recommended for loads).")
@@ -238,16 +238,23 @@ final class CreateTableCommand implements Callable<Integer> {
   private List<byte[]> explicitPoints() throws HbulkException {
     try {
       if (splits != null && splits.points != null) {
-        return SplitPoints.parse(splits.points);
+        List<String> where = new ArrayList<>();
+        for (int i = 1; i <= splits.points.size(); i++) {
+          where.add("--split-points entry " + i);
+        }
+        return SplitPoints.parse(splits.points, where);
       }
       if (splits != null && splits.file != null) {
         List<String> lines = new ArrayList<>();
-        for (String line : Files.readAllLines(splits.file, StandardCharsets.UTF_8)) {
-          if (!line.isBlank()) {
-            lines.add(line.strip());
+        List<String> where = new ArrayList<>();
+        List<String> all = Files.readAllLines(splits.file, StandardCharsets.UTF_8);
+        for (int i = 0; i < all.size(); i++) {
+          if (!all.get(i).isBlank()) {
+            lines.add(all.get(i).strip());
+            where.add("--split-points-file " + splits.file + ":" + (i + 1));
           }
         }
-        return SplitPoints.parse(lines);
+        return SplitPoints.parse(lines, where);
       }
     } catch (IllegalArgumentException | IOException e) {
       throw new HbulkException(ExitCode.USAGE, "bad split points: " + e.getMessage());
@@ -261,7 +268,7 @@ final class CreateTableCommand implements Callable<Integer> {
     }
     List<String> shown = new ArrayList<>();
     for (int i = 0; i < Math.min(points.size(), 8); i++) {
-      shown.add(Bytes.toStringBinary(points.get(i)));
+      shown.add(KeyText.format(points.get(i)));
     }
     return ", split at " + String.join(", ", shown) + (points.size() > 8 ? ", ..." : "");
   }

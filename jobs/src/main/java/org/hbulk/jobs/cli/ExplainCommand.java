@@ -17,6 +17,7 @@ import org.hbulk.jobs.load.HeaderCheck;
 import org.hbulk.jobs.load.InputSample;
 import org.hbulk.mappers.expr.Expr;
 import org.hbulk.mappers.expr.KeyReader;
+import org.hbulk.mappers.expr.KeyText;
 import org.hbulk.mappers.record.CsvRecordParser;
 import org.hbulk.mappers.record.Record;
 import org.hbulk.mappers.record.RejectException;
@@ -33,7 +34,9 @@ import picocli.CommandLine.ParentCommand;
     description = {"Shows what a spec's row keys look like and how to read them back, without HBase:",
         "each sample record's key parts, key (text and hex) and length; the Get key of a natural key;",
         "the scans of a key prefix or a time range (one per salt or time bucket where the design fans",
-        "out); a row key taken apart into its parts. Warns about the seeds' key anti-patterns."},
+        "out); a row key taken apart into its parts. Warns about the seeds' key anti-patterns, and says",
+        "of each list of scans whether it is exact; where it cannot be, which rows to filter out and the",
+        "key that would make it exact."},
     footerHeading = "%nExamples:%n",
     footer = {
         "  hbulk explain --spec conf/examples/orders.spec --input var/data/orders.csv --lines 3",
@@ -80,16 +83,19 @@ final class ExplainCommand implements Callable<Integer> {
   String timeRange;
 
   @Option(names = "--decode", paramLabel = "ROWKEY",
-      description = "Take a row key apart into its parts (\\xHH for raw bytes).")
+      description = "Take a row key apart into its parts (\\xHH, either case, for a raw byte; \\\\ for a"
+          + " backslash: keys as explain and scan print them).")
   String decode;
 
   private PrintStream out;
+  private byte[] decodeKey;
 
   @Override
   public Integer call() throws Exception {
     Configuration conf = common.apply(parent.conf());
     LoadSpec loaded = SpecFiles.load(spec, conf, Map.of());
     out = parent.out();
+    decodeKey = decode == null ? null : KeyOption.parse("--decode", decode);
     List<OutputSpec> outputs = new ArrayList<>();
     for (OutputSpec o : loaded.outputs()) {
       if (output == null || o.name().equals(output)) {
@@ -150,11 +156,11 @@ final class ExplainCommand implements Callable<Integer> {
           List<byte[]> parts = reader.evaluate(record);
           byte[] key = concat(parts);
           out.printf(Locale.ROOT, "  [output %s] key %s  (%d bytes, hex %s)%n", o.name(),
-              ScanCommand.show(key), key.length, Bytes.toHex(key));
+              KeyText.format(key), key.length, Bytes.toHex(key));
           for (int i = 0; i < parts.size(); i++) {
             Expr part = reader.parts().get(i);
             byte[] b = parts.get(i);
-            String shown = ScanCommand.show(b);
+            String shown = KeyText.format(b);
             String meaning = part.decode(b, 0, b.length);
             out.printf(Locale.ROOT, "      %-36s -> %s%s%n", part, shown,
                 meaning == null || meaning.equals(shown) || meaning.equals(part.toString()) ? "" : "  (" + meaning + ")");
@@ -186,7 +192,7 @@ final class ExplainCommand implements Callable<Integer> {
     String label = "[output " + o.name() + "] ";
     if (!get.isEmpty()) {
       byte[] key = reader.getKey(get);
-      out.println(label + "Get " + Bytes.toStringBinary(key) + "  (hex " + Bytes.toHex(key) + ")");
+      out.println(label + "Get " + KeyText.format(key) + "  (hex " + Bytes.toHex(key) + ")");
     }
     if (timeRange != null) {
       int eq = timeRange.indexOf('=');
@@ -198,24 +204,28 @@ final class ExplainCommand implements Callable<Integer> {
       long from = timeOf(loaded, column, timeRange.substring(eq + 1, dots));
       String toText = timeRange.substring(dots + 2);
       OptionalLong to = toText.isEmpty() ? OptionalLong.empty() : OptionalLong.of(timeOf(loaded, column, toText));
-      printScans(label + "time range " + timeRange, reader.timeRangeScans(prefix, column, from, to));
+      printScans(label + "time range " + timeRange, reader.timeRangePlan(prefix, column, from, to));
     } else if (!prefix.isEmpty()) {
-      printScans(label + "prefix " + prefix, reader.prefixScans(prefix));
+      printScans(label + "prefix " + prefix, reader.prefixPlan(prefix));
     }
     if (decode != null) {
-      out.println(label + "decode " + decode);
-      for (KeyReader.Part p : reader.decode(Bytes.toBytesBinary(decode))) {
-        out.printf(Locale.ROOT, "      %-36s %-24s %s%n", p.expression(), Bytes.toStringBinary(p.bytes()),
+      out.println(label + "decode " + KeyText.format(decodeKey));
+      for (KeyReader.Part p : reader.decode(decodeKey)) {
+        out.printf(Locale.ROOT, "      %-36s %-24s %s%n", p.expression(), KeyText.format(p.bytes()),
             p.meaning() == null ? "(not reversible)" : p.meaning());
       }
     }
   }
 
-  private void printScans(String what, List<KeyReader.Range> scans) {
-    out.println(what + ": " + scans.size() + " scan(s)");
-    for (KeyReader.Range r : scans) {
-      out.println("  scan start " + Bytes.toStringBinary(r.start()) + "  stop "
-          + (r.stop().length == 0 ? "(end of table)" : Bytes.toStringBinary(r.stop())));
+  private void printScans(String what, KeyReader.Plan plan) {
+    out.println(what + ": " + plan.scans().size() + " scan(s)"
+        + (plan.caveats().isEmpty() ? ", exact" : ", not exact (see the warnings)"));
+    for (String caveat : plan.caveats()) {
+      out.println("warning: " + what + ": " + caveat);
+    }
+    for (KeyReader.Range r : plan.scans()) {
+      out.println("  scan start " + (r.start().length == 0 ? "(start of table)" : KeyText.format(r.start()))
+          + "  stop " + (r.stop().length == 0 ? "(end of table)" : KeyText.format(r.stop())));
     }
   }
 

@@ -1,9 +1,5 @@
 package org.hbulk.jobs.cli;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
@@ -14,7 +10,7 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.util.Bytes;
+import org.hbulk.mappers.expr.KeyText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -22,7 +18,9 @@ import picocli.CommandLine.ParentCommand;
 
 @Command(name = "scan", mixinStandardHelpOptions = true,
     description = {"Prints rows of a table: each cell as ROW FAMILY:QUALIFIER @TIMESTAMP = VALUE.",
-        "Keys and values that are not UTF-8 text are shown with \\xHH for each raw byte."},
+        "Keys and values that are not UTF-8 text are shown with \\xHH for each raw byte, a backslash",
+        "in text as \\\\. Keys given to --prefix, --start-row and --stop-row are read the same way",
+        "(\\xHH in either case), so a printed key can be pasted back."},
     footerHeading = "%nExamples:%n",
     footer = {
         "  hbulk scan --table orders --limit 5",
@@ -56,13 +54,13 @@ final class ScanCommand implements Callable<Integer> {
     Configuration conf = common.apply(parent.conf());
     Scan scan = new Scan().setLimit(limit);
     if (prefix != null) {
-      scan.setStartStopRowForPrefixScan(Bytes.toBytesBinary(prefix));
+      scan.setStartStopRowForPrefixScan(KeyOption.parse("--prefix", prefix));
     }
     if (startRow != null) {
-      scan.withStartRow(Bytes.toBytesBinary(startRow));
+      scan.withStartRow(KeyOption.parse("--start-row", startRow));
     }
     if (stopRow != null) {
-      scan.withStopRow(Bytes.toBytesBinary(stopRow));
+      scan.withStopRow(KeyOption.parse("--stop-row", stopRow));
     }
     int rows = 0;
     try (Connection connection = Connections.open(conf);
@@ -71,29 +69,13 @@ final class ScanCommand implements Callable<Integer> {
       for (Result r : scanner) {
         rows++;
         for (Cell c : r.rawCells()) {
-          parent.out().println(show(CellUtil.cloneRow(c)) + "  " + show(CellUtil.cloneFamily(c)) + ":"
-              + show(CellUtil.cloneQualifier(c)) + " @" + c.getTimestamp() + " = "
-              + show(CellUtil.cloneValue(c)));
+          parent.out().println(KeyText.format(CellUtil.cloneRow(c)) + "  " + KeyText.format(CellUtil.cloneFamily(c))
+              + ":" + KeyText.format(CellUtil.cloneQualifier(c)) + " @" + c.getTimestamp() + " = "
+              + KeyText.format(CellUtil.cloneValue(c)));
         }
       }
     }
     parent.out().println("(" + rows + " row" + (rows == 1 ? "" : "s") + ")");
     return 0;
-  }
-
-  /** UTF-8 text as it is, anything else in the \xHH notation. */
-  static String show(byte[] bytes) {
-    try {
-      String s = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(bytes)).toString();
-      for (int i = 0; i < s.length(); i++) {
-        if (Character.isISOControl(s.charAt(i))) {
-          return Bytes.toStringBinary(bytes);
-        }
-      }
-      return s;
-    } catch (CharacterCodingException e) {
-      return Bytes.toStringBinary(bytes);
-    }
   }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbulk.mappers.expr.KeyText;
 import org.hbulk.mappers.expr.Salt;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.hbulk.mappers.spec.OutputSpec;
@@ -39,16 +40,24 @@ public final class SplitPoints {
   }
 
   /**
-   * Parses split points written as text, one per entry; {@code \xHH} stands for a raw byte (the
-   * notation HBase's shell and {@code Bytes.toStringBinary} use). Sorted, without repeats.
+   * Parses split points written as text, read with {@link KeyText} ({@code \\xHH} for a raw byte in
+   * either case, {@code \\\\} for a backslash). Sorted, without repeats.
+   *
+   * @param where for each entry, where it was written (for the error messages)
    */
-  public static List<byte[]> parse(List<String> written) {
+  public static List<byte[]> parse(List<String> written, List<String> where) {
     TreeSet<byte[]> sorted = new TreeSet<>(Bytes.BYTES_COMPARATOR);
-    for (String w : written) {
+    for (int i = 0; i < written.size(); i++) {
+      String w = written.get(i);
       if (w.isEmpty()) {
-        throw new IllegalArgumentException("an empty split point: the first region already starts at the empty key");
+        throw new IllegalArgumentException(where.get(i) + ": an empty split point: the first region"
+            + " already starts at the empty key");
       }
-      sorted.add(Bytes.toBytesBinary(w));
+      try {
+        sorted.add(KeyText.parse(w));
+      } catch (KeyText.BadKeyText e) {
+        throw new IllegalArgumentException(where.get(i) + " '" + w + "': " + e.getMessage(), e);
+      }
     }
     return new ArrayList<>(sorted);
   }

@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,26 +16,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** The command line without a cluster: help, usage errors, spec errors, exit codes. */
-class MainTest {
+class MainTest extends CommandLineTest {
   /** Every command the README documents; the first test holds it equal to what Main registers. */
   static final List<String> COMMANDS = List.of("load", "prepare", "complete", "resume", "nightly", "verify",
       "create-table", "analyze", "explain", "scan", "ping", "sample-data");
 
   @TempDir
   Path tmp;
-
-  private String out;
-  private String err;
-
-  private int hbulk(String... args) {
-    ByteArrayOutputStream o = new ByteArrayOutputStream();
-    ByteArrayOutputStream e = new ByteArrayOutputStream();
-    int code = new Main(new Configuration(false), new PrintStream(o, true, StandardCharsets.UTF_8),
-        new PrintStream(e, true, StandardCharsets.UTF_8)).run(args);
-    out = o.toString(StandardCharsets.UTF_8);
-    err = e.toString(StandardCharsets.UTF_8);
-    return code;
-  }
 
   @Test
   void theCommandsAreExactlyTheDocumentedOnes() {

@@ -22,6 +22,14 @@ final class FormatTime extends ColumnEncoder {
         .withZone(column.zone() == null ? ZoneOffset.UTC : column.zone());
   }
 
+  String pattern() {
+    return pattern;
+  }
+
+  DateTimeFormatter formatter() {
+    return formatter;
+  }
+
   @Override
   public void appendTo(Record record, ByteBuilder out) {
     out.appendUtf8(formatter.format(Instant.ofEpochMilli(record.longValue(column.index()))));

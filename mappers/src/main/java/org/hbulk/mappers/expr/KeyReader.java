@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.TreeSet;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.mappers.record.ByteBuilder;
 import org.hbulk.mappers.record.Record;
 import org.hbulk.mappers.record.RejectException;
@@ -22,6 +23,13 @@ import org.hbulk.mappers.spec.ColumnType;
 public final class KeyReader {
   /** A scan: start row inclusive, stop row exclusive (empty: to the end of the table). */
   public record Range(byte[] start, byte[] stop) {}
+
+  /**
+   * The scans that answer a question, and why they are not exact: empty when they return exactly
+   * the rows asked for; otherwise each caveat says which rows they may add (never which they miss:
+   * where a range cannot be a key range, the scans cover more and the caller filters).
+   */
+  public record Plan(List<Range> scans, List<String> caveats) {}
 
   /** One part of a row key: the expression, its bytes, and what they stand for (null if unknown). */
   public record Part(String expression, byte[] bytes, String meaning) {}
@@ -65,6 +73,21 @@ public final class KeyReader {
     return Leading.OTHER;
   }
 
+  /**
+   * Whether part {@code i} holds a value of varying width that no separator ends (the key ends, or
+   * another part follows at once): keys of values that extend this one share its bytes.
+   */
+  public boolean endsUnmarked(int i) {
+    Expr p = parts.get(i);
+    return p.fixedWidth() < 0 && !p.columns().isEmpty()
+        && !(i + 1 < parts.size() && parts.get(i + 1) instanceof Literal);
+  }
+
+  /** Whether a part spreads keys by its column's value (a salt or a time bucket). */
+  public static boolean spreads(Expr p) {
+    return p instanceof Salt || p instanceof TimeBucket;
+  }
+
   /** Each top-level part's bytes for a record. */
   public List<byte[]> evaluate(Record record) throws RejectException {
     List<byte[]> out = new ArrayList<>();
@@ -99,9 +122,15 @@ public final class KeyReader {
    * bucket whose input is not given multiplies the scans: one per bucket.
    */
   public List<Range> prefixScans(Map<String, String> values) throws RejectException {
+    return prefixPlan(values).scans();
+  }
+
+  /** {@link #prefixScans}, with what keeps them from being exact. */
+  public Plan prefixPlan(Map<String, String> values) throws RejectException {
     Record record = record(values);
     List<byte[]> prefixes = List.of(new byte[0]);
     boolean usedGiven = false;
+    int used = 0;
     for (Expr p : parts) {
       if (given(p, values)) {
         usedGiven |= !p.columns().isEmpty();
@@ -111,6 +140,7 @@ public final class KeyReader {
       } else {
         break;
       }
+      used++;
     }
     if (!usedGiven) {
       throw new IllegalArgumentException("the given columns " + values.keySet()
@@ -120,7 +150,28 @@ public final class KeyReader {
     for (byte[] p : prefixes) {
       scans.add(new Range(p, nextPrefix(p)));
     }
-    return scans;
+    return new Plan(scans, openEnded(used, record, used == parts.size()));
+  }
+
+  /**
+   * Why scans over the first {@code used} parts also return other keys: a part of varying width
+   * that no separator ends lets longer values match ('TheFakeMT' also finds 'TheFakeMT2').
+   */
+  private List<String> openEnded(int used, Record record, boolean wholeKey) throws RejectException {
+    List<String> caveats = new ArrayList<>();
+    for (int i = 0; i < used; i++) {
+      Expr p = parts.get(i);
+      if (!endsUnmarked(i)) {
+        continue;
+      }
+      String value = KeyText.format(bytes(p, record));
+      caveats.add("not exact: " + p + " is text of varying width with no separator after it, so these"
+          + " scans also return the rows of every " + p + " that starts with '" + value + "' (such as '"
+          + value + "2'); filter on " + p + (wholeKey ? " (or use --get for this one key)" : "")
+          + ", or change the key: a separator after it (" + p + " + \"#\" + ...) or a fixed width"
+          + " (rpad(" + p + ", N), md5(" + p + "))");
+    }
+    return caveats;
   }
 
   /**
@@ -130,15 +181,32 @@ public final class KeyReader {
    */
   public List<Range> timeRangeScans(Map<String, String> values, String timeColumn, long from,
       OptionalLong to) throws RejectException {
+    return timeRangePlan(values, timeColumn, from, to).scans();
+  }
+
+  /**
+   * {@link #timeRangeScans}, with what keeps them from being exact. A time written as decimal text
+   * of varying width gives one scan per number of digits in the range (each holds every row of its
+   * part of the range); time text that does not sort like the times, or a range these cannot cut,
+   * gives scans over the whole prefix, to be filtered.
+   */
+  public Plan timeRangePlan(Map<String, String> values, String timeColumn, long from,
+      OptionalLong to) throws RejectException {
     if (values.containsKey(timeColumn)) {
       throw new IllegalArgumentException("'" + timeColumn + "' is the range's column; do not also give its value");
     }
+    if (to.isPresent() && to.getAsLong() <= from) {
+      throw new IllegalArgumentException("the time range is empty: its end must come after its start");
+    }
     Record record = record(values);
     List<byte[]> prefixes = List.of(new byte[0]);
-    for (Expr p : parts) {
+    for (int i = 0; i < parts.size(); i++) {
+      Expr p = parts.get(i);
       Column time = timePart(p, timeColumn);
       if (time != null) {
-        return timeScans(prefixes, p, time, record, from, to);
+        List<String> caveats = openEnded(i, record, false);
+        List<Range> scans = timeScans(prefixes, p, time, record, from, to, caveats);
+        return new Plan(scans, caveats);
       }
       if (p instanceof TimeBucket tb && tb.column.name().equals(timeColumn)) {
         prefixes = append(prefixes, bucketsHit(tb, from, to));
@@ -156,11 +224,58 @@ public final class KeyReader {
   }
 
   private List<Range> timeScans(List<byte[]> prefixes, Expr part, Column time, Record record,
-      long from, OptionalLong to) throws RejectException {
+      long from, OptionalLong to, List<String> caveats) throws RejectException {
+    RangeEncoding encoding = RangeEncoding.of(part);
+    String fix = "; " + fixFor(part, time);
+    List<Range> scans = new ArrayList<>();
+    if (encoding == RangeEncoding.TEXT) {
+      caveats.add("not a key range: " + writes(part, time) + " as text that does not sort"
+          + " like the times (" + time.describeType() + "), so these scans read every row under the"
+          + " prefix (the whole table when there is none): filter on " + time.name() + fix);
+      return wholePrefixes(prefixes);
+    }
+    if (encoding == RangeEncoding.NON_NEGATIVE && from < 0) {
+      caveats.add("not a key range: " + part + " sorts times before 1970 after later ones, so these scans"
+          + " read every row under the prefix: filter on " + time.name() + fix);
+      return wholePrefixes(prefixes);
+    }
+    if (encoding == RangeEncoding.DIGITS) {
+      if (to.isEmpty() || from < 0) {
+        caveats.add("not a key range: " + writes(part, time) + " as decimal text of varying width,"
+            + " which does not sort like the numbers ('10' before '9'), and a range "
+            + (from < 0 ? "over negative values" : "without an end") + " cannot be cut by number of"
+            + " digits, so these scans read every row under the prefix: filter on " + time.name() + fix);
+        return wholePrefixes(prefixes);
+      }
+      long scale = Column.EPOCH_SECONDS.equals(time.timePattern()) ? 1000L : 1L;
+      List<long[]> widths = byDigits(Math.floorDiv(from, scale), Math.floorDiv(to.getAsLong() - 1, scale));
+      for (long[] w : widths) {
+        byte[] low = at(part, time, record, w[0] * scale);
+        byte[] high = at(part, time, record, w[1] * scale);
+        for (byte[] p : prefixes) {
+          scans.add(new Range(concat(p, low), nextPrefix(concat(p, high))));
+        }
+      }
+      caveats.add("not exact: " + writes(part, time) + " as decimal text of varying width, which"
+          + " does not sort like the numbers ('10' before '9'), so the range is cut into " + widths.size()
+          + " scan(s) per prefix, one per number of digits; they hold every row of the range whose "
+          + time.name() + " is written without leading zeros or sign, but also rows whose " + time.name()
+          + " has another number of digits and sorts among them (filter on " + time.name() + ")" + fix);
+      return scans;
+    }
     boolean reversed = part instanceof ReverseTimestamp;
     byte[] low = at(part, time, record, from);
     byte[] high = to.isPresent() ? at(part, time, record, to.getAsLong() - 1) : null;
-    List<Range> scans = new ArrayList<>();
+    boolean startInside = from > Long.MIN_VALUE && sameBytes(part, time, record, from - 1, low);
+    boolean endInside = high != null && to.getAsLong() < Long.MAX_VALUE
+        && sameBytes(part, time, record, to.getAsLong(), high);
+    if (startInside || endInside) {
+      caveats.add("not exact: " + part + " keeps " + time.name() + " only to a coarser unit than the range,"
+          + " whose " + (startInside && endInside ? "start and end fall" : startInside ? "start falls" : "end falls")
+          + " inside one (" + KeyText.format(startInside ? low : high) + (startInside && endInside
+              ? " and " + KeyText.format(high) : "") + "), so the scans also return rows of that unit outside"
+          + " the range: filter on " + time.name() + " (or give the range whole units)");
+    }
     for (byte[] p : prefixes) {
       byte[] start;
       byte[] stop;
@@ -171,7 +286,67 @@ public final class KeyReader {
         start = high == null ? p : concat(p, high);
         stop = nextPrefix(concat(p, low));
       }
+      if (stop.length > 0 && Bytes.compareTo(start, stop) > 0) {
+        // Never hand out a scan that cannot return a row while the range has some.
+        caveats.add("not a key range: the range's ends do not sort in order in " + part
+            + ", so these scans read every row under the prefix: filter on " + time.name() + fix);
+        return wholePrefixes(prefixes);
+      }
       scans.add(new Range(start, stop));
+    }
+    return scans;
+  }
+
+  /** Whether the part writes {@code millis} as these very bytes (false where it cannot write it). */
+  private boolean sameBytes(Expr part, Column time, Record record, long millis, byte[] bytes) {
+    try {
+      return Arrays.equals(at(part, time, record, millis), bytes);
+    } catch (RejectException e) {
+      return false;
+    }
+  }
+
+  /** "ts is written" for a bare column, "format_time(ts, ...) writes ts" for a function of it. */
+  private static String writes(Expr part, Column time) {
+    return part.toString().equals(time.name()) ? time.name() + " is written" : part + " writes " + time.name();
+  }
+
+  /** What to write instead of a part whose bytes do not sort like its column's values. */
+  private static String fixFor(Expr part, Column time) {
+    return "for exact range scans write it at one width in order: " + RangeEncoding.inOrder(time)
+        + " instead of " + part;
+  }
+
+  /** [lo, hi] (both >= 0) cut where the number of decimal digits changes. */
+  private static List<long[]> byDigits(long lo, long hi) {
+    List<long[]> out = new ArrayList<>();
+    for (long a = lo; a <= hi; ) {
+      long end = Math.min(hi, lastOfItsWidth(a));
+      out.add(new long[] {a, end});
+      if (end == Long.MAX_VALUE) {
+        break;
+      }
+      a = end + 1;
+    }
+    return out;
+  }
+
+  /** The greatest number with as many decimal digits as {@code a} (>= 0). */
+  private static long lastOfItsWidth(long a) {
+    long p = 10;
+    while (p <= a) {
+      if (p > Long.MAX_VALUE / 10) {
+        return Long.MAX_VALUE;
+      }
+      p *= 10;
+    }
+    return p - 1;
+  }
+
+  private static List<Range> wholePrefixes(List<byte[]> prefixes) {
+    List<Range> scans = new ArrayList<>();
+    for (byte[] p : prefixes) {
+      scans.add(new Range(p, nextPrefix(p)));
     }
     return scans;
   }

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Optional;
 import org.hbulk.mappers.expr.Expr;
 import org.hbulk.mappers.expr.KeyReader;
+import org.hbulk.mappers.expr.RangeEncoding;
 import org.hbulk.mappers.expr.Salt;
 
 /**
@@ -28,8 +29,56 @@ public final class KeyWarnings {
             + " time: every new row goes to the last region (a hotspot). Salt or hash the key, or"
             + " put another field first");
       }
+      KeyReader reader = new KeyReader(o.key(), spec.columns());
+      for (int i = 0; i < reader.parts().size(); i++) {
+        unorderedTime(o, reader.parts(), i).ifPresent(warnings::add);
+        unseparated(o, reader, i).ifPresent(warnings::add);
+      }
     }
     return warnings;
+  }
+
+  /**
+   * A time (a timestamp column, or a number the key also salts or buckets, as in
+   * {@code salt(ts, 8) + "|" + ts}) written in bytes that do not sort like the times: a time range
+   * is then not one range of keys. Other numbers written as text (an order id) are left alone:
+   * they are read by Gets and prefixes, where the width does not matter.
+   */
+  private static Optional<String> unorderedTime(OutputSpec o, List<Expr> parts, int i) {
+    Expr part = parts.get(i);
+    RangeEncoding encoding = RangeEncoding.of(part);
+    if (encoding != RangeEncoding.DIGITS && encoding != RangeEncoding.TEXT) {
+      return Optional.empty();
+    }
+    Column c = RangeEncoding.column(part);
+    boolean spreadBy = parts.stream().anyMatch(p -> KeyReader.spreads(p) && p.columns().equals(List.of(c)));
+    if (c.type() != ColumnType.TIMESTAMP && !spreadBy) {
+      return Optional.empty();
+    }
+    String why = encoding == RangeEncoding.DIGITS
+        ? "decimal text of varying width, which does not sort like the numbers ('10' before '9')"
+        : "text that does not sort like the times (" + c.describeType() + ")";
+    return Optional.of("[output " + o.name() + "] the key writes " + c.name() + " as " + why
+        + ", so a range of " + c.name() + " is not one range of keys: range reads must read more and"
+        + " filter (explain --time-range says how). Write it at one width in order: "
+        + RangeEncoding.inOrder(c));
+  }
+
+  /**
+   * A part of varying width followed by another part with no separator: a prefix scan for one
+   * value also returns every value that extends it ('TheFakeMT2' in the scan of 'TheFakeMT').
+   */
+  private static Optional<String> unseparated(OutputSpec o, KeyReader reader, int i) {
+    List<Expr> parts = reader.parts();
+    Expr part = parts.get(i);
+    if (i + 1 >= parts.size() || !reader.endsUnmarked(i)) {
+      return Optional.empty();
+    }
+    return Optional.of("[output " + o.name() + "] " + part + " has no fixed width and is followed by "
+        + parts.get(i + 1) + " with no separator: a prefix scan for one " + part + " also returns"
+        + " the rows of every " + part + " that starts with it ('TheFakeMT2' in the scan of"
+        + " 'TheFakeMT'). Put a separator after it (" + part + " + \"#\" + ...) or give it a fixed"
+        + " width (rpad(" + part + ", N), md5(" + part + "))");
   }
 
   /** A warning when the keys' mean length is over the guideline, else empty. */

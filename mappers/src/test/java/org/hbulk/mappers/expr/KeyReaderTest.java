@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.TreeSet;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 
@@ -160,5 +161,152 @@ class KeyReaderTest {
     assertEquals(List.of("alice", "\"|\"", "2023-11-14T22:13:20Z", "-42", "192.168.1.7", "alice", "-2.5"),
         meanings.subList(1, 8));
     assertEquals(null, meanings.get(8), "an MD5 cannot be read back");
+  }
+
+  /** The rows of a sorted key set that a list of scans returns (a row in two scans counts once). */
+  private static TreeSet<byte[]> returned(TreeSet<byte[]> keys, List<KeyReader.Range> scans) {
+    TreeSet<byte[]> found = new TreeSet<>(Bytes.BYTES_COMPARATOR);
+    for (KeyReader.Range r : scans) {
+      assertTrue(r.stop().length == 0 || Bytes.compareTo(r.start(), r.stop()) < 0,
+          "a scan whose start sorts after its stop: " + Bytes.toStringBinary(r.start()) + " .. "
+              + Bytes.toStringBinary(r.stop()));
+      found.addAll(r.stop().length == 0 ? keys.tailSet(r.start(), true) : keys.subSet(r.start(), r.stop()));
+    }
+    return found;
+  }
+
+  private static TreeSet<byte[]> keys(Exprs e, long from, long to, String... more) throws Exception {
+    TreeSet<byte[]> keys = new TreeSet<>(Bytes.BYTES_COMPARATOR);
+    for (long ts = from; ts <= to; ts++) {
+      List<String> fields = new ArrayList<>(List.of(Long.toString(ts)));
+      fields.addAll(List.of(more));
+      keys.add(e.bytes(fields.toArray(new String[0])));
+    }
+    return keys;
+  }
+
+  /** The case: ts 1..20 as text after a salt; the range 5..15 used to find none of its rows. */
+  @Test
+  void decimalTextOfVaryingWidthIsScannedOneWidthAtATimeAndWarned() throws Exception {
+    Exprs e = new Exprs("ts = long", "salt(ts, 8) + \"|\" + ts");
+    TreeSet<byte[]> keys = keys(e, 1, 20);
+    TreeSet<String> found = new TreeSet<>();
+    for (byte[] k : returned(keys, e.reader().timeRangeScans(values(), "ts", 5, OptionalLong.of(15)))) {
+      found.add(Bytes.toString(k).substring(2));
+    }
+    assertEquals(new TreeSet<>(List.of("5", "6", "7", "8", "9", "10", "11", "12", "13", "14")), found);
+
+    KeyReader.Plan plan = e.reader().timeRangePlan(values(), "ts", 5, OptionalLong.of(15));
+    assertEquals(16, plan.scans().size(), "8 salts times 2 widths (5..9, 10..14)");
+    assertEquals(1, plan.caveats().size(), plan.caveats().toString());
+    String caveat = plan.caveats().get(0);
+    assertTrue(caveat.startsWith("not exact: ts is written as decimal text of varying width"), caveat);
+    assertTrue(caveat.contains("dec(ts, 19) or sortable(ts)"), caveat);
+  }
+
+  /** Random ranges over varying-width text with no separator after it: every row of the range is found. */
+  @Test
+  void varyingWidthRangesNeverMissARow() throws Exception {
+    Exprs e = new Exprs("ts = timestamp(epoch-seconds)\nhost = string", "salt(ts, 4) + \"|\" + ts + host");
+    TreeSet<byte[]> keys = keys(e, 0, 3000, "web");
+    java.util.Random random = new java.util.Random(9);
+    for (int n = 0; n < 300; n++) {
+      long from = random.nextInt(3000);
+      long to = from + 1 + random.nextInt(random.nextBoolean() ? 30 : 2000);
+      TreeSet<Long> found = new TreeSet<>();
+      for (byte[] k : returned(keys, e.reader().timeRangeScans(values(), "ts", from * 1000, OptionalLong.of(to * 1000)))) {
+        String text = Bytes.toString(k);
+        found.add(Long.parseLong(text.substring(2, text.length() - 3)));
+      }
+      for (long ts = from; ts < Math.min(to, 3001); ts++) {
+        assertTrue(found.remove(ts), ts + " missing from " + from + ".." + to);
+      }
+      // What is left are rows of other widths whose text sorts inside a scan: the caveat's "filter on ts".
+      assertTrue(found.stream().allMatch(x -> x < from || x >= to));
+    }
+  }
+
+  @Test
+  void rangesThatCannotBeCutScanTheWholePrefixAndSaySo() throws Exception {
+    Exprs e = new Exprs("ts = long\nu = string", "u + \"|\" + ts");
+    TreeSet<byte[]> keys = keys(e, 1, 20, "ann");
+    KeyReader.Plan open = e.reader().timeRangePlan(values("u", "ann"), "ts", 5, OptionalLong.empty());
+    assertEquals(20, returned(keys, open.scans()).size(), "5..20 found, with 1..4 to filter out");
+    assertTrue(open.caveats().get(0).contains("a range without an end cannot be cut"), open.caveats().toString());
+
+    Exprs iso = new Exprs("ts = timestamp(iso)\nu = string", "u + \"|\" + ts");
+    long t = iso.record("2026-11-22T08:00:00Z").longValue(0);
+    KeyReader.Plan text = iso.reader().timeRangePlan(values("u", "ann"), "ts", t, OptionalLong.of(t + 3_600_000));
+    assertThrows(IllegalArgumentException.class,
+        () -> e.reader().timeRangePlan(values("u", "ann"), "ts", 5, OptionalLong.of(5)), "an empty range");
+    assertArrayEquals(Bytes.toBytes("ann|"), text.scans().get(0).start());
+    assertTrue(text.caveats().get(0).contains("text that does not sort like the times"), text.caveats().toString());
+    byte[] fraction = iso.bytes("2026-11-22T08:00:00.5Z", "ann");
+    assertTrue(Bytes.compareTo(fraction, iso.bytes("2026-11-22T08:00:00Z", "ann")) < 0);
+    assertEquals(1, returned(sorted(fraction), text.scans()).size(),
+        "a time with a fraction sorts before the whole second, and is still found");
+  }
+
+  private static TreeSet<byte[]> sorted(byte[]... keys) {
+    TreeSet<byte[]> s = new TreeSet<>(Bytes.BYTES_COMPARATOR);
+    s.addAll(List.of(keys));
+    return s;
+  }
+
+  @Test
+  void fixedWidthTimesAreExact() throws Exception {
+    for (String key : List.of("salt(ts, 8) + \"|\" + dec(ts, 13)", "salt(ts, 8) + sortable(ts)",
+        "bucket(ts, 4) + dec(ts, 13) + u", "u + \"#\" + reverse_ts(ts)", "u + \"#\" + ts2",
+        "u + \"#\" + format_time(ts, \"yyyyMMddHHmmss\")", "u + \"#\" + time_floor(ts, hour)")) {
+      Exprs e = new Exprs("ts = timestamp(epoch-millis)\nu = string\nts2 = timestamp(yyyy-MM-dd HH:mm:ss)", key);
+      KeyReader.Plan plan = e.reader().timeRangePlan(values("u", "ann"), key.contains("ts2") ? "ts2" : "ts",
+          HOUR, OptionalLong.of(HOUR + 3_600_000L));
+      assertEquals(List.of(), plan.caveats(), key);
+    }
+  }
+
+  /** 2023-11-14T22:00:00Z, on a whole hour. */
+  private static final long HOUR = 1_699_999_200_000L;
+
+  /** An hour row (OpenTSDB's) holds readings on both sides of a range that starts inside the hour. */
+  @Test
+  void aRangeInsideTheKeysTimeUnitSaysItsEndRowsHoldMore() throws Exception {
+    Exprs e = new Exprs("m = string\nts = timestamp(epoch-millis)", "m + \"#\" + time_floor(ts, hour)");
+    KeyReader.Plan half = e.reader().timeRangePlan(values("m", "cpu"), "ts", HOUR + 1_800_000L,
+        OptionalLong.of(HOUR + 3_600_000L));
+    assertEquals(1, half.caveats().size(), half.caveats().toString());
+    assertTrue(half.caveats().get(0).startsWith("not exact: time_floor(ts, hour) keeps ts only to a coarser unit"
+        + " than the range, whose start falls inside one"), half.caveats().get(0));
+    byte[] row = e.bytes("cpu", Long.toString(HOUR + 60_000L));
+    KeyReader.Range r = half.scans().get(0);
+    assertTrue(Bytes.compareTo(row, r.start()) >= 0 && Bytes.compareTo(row, r.stop()) < 0,
+        "the caveat is true: the 22:01 row is in the scan of 22:30..23:00");
+    KeyReader.Plan both = e.reader().timeRangePlan(values("m", "cpu"), "ts", HOUR + 1, OptionalLong.of(HOUR + 2));
+    assertTrue(both.caveats().get(0).contains("whose start and end fall inside one"), both.caveats().toString());
+  }
+
+  /** Seed 000 without a separator: the scan of TheFakeMT also returns TheFakeMT2's posts. */
+  @Test
+  void aPrefixOverVaryingTextWithNoSeparatorWarnsOfOtherKeysThatExtendIt() throws Exception {
+    Exprs bare = new Exprs("user = string\nts = long", "user + reverse_ts(ts)");
+    TreeSet<byte[]> keys = sorted(bare.bytes("TheFakeMT", "3"), bare.bytes("TheFakeMT2", "4"), bare.bytes("TheFakeMU", "1"));
+    KeyReader.Plan plan = bare.reader().prefixPlan(values("user", "TheFakeMT"));
+    assertEquals(2, returned(keys, plan.scans()).size(), "the caveat is true: TheFakeMT2 is in the scan");
+    assertEquals(1, plan.caveats().size());
+    assertTrue(plan.caveats().get(0).contains("also return the rows of every user that starts with 'TheFakeMT'"
+        + " (such as 'TheFakeMT2')"), plan.caveats().get(0));
+    assertTrue(plan.caveats().get(0).contains("user + \"#\" + ...") && plan.caveats().get(0).contains("rpad(user, N)"));
+    KeyReader.Plan inRange = bare.reader().timeRangePlan(values("user", "TheFakeMT"), "ts", 1, OptionalLong.of(5));
+    assertTrue(inRange.caveats().get(0).contains("'TheFakeMT'"), inRange.caveats().toString());
+
+    Exprs separated = new Exprs("user = string\nts = long", "user + \"#\" + reverse_ts(ts)");
+    TreeSet<byte[]> sepKeys = sorted(separated.bytes("TheFakeMT", "3"), separated.bytes("TheFakeMT2", "4"));
+    KeyReader.Plan exact = separated.reader().prefixPlan(values("user", "TheFakeMT"));
+    assertEquals(List.of(), exact.caveats());
+    assertEquals(1, returned(sepKeys, exact.scans()).size());
+    assertEquals(List.of(), new Exprs("user = string\nts = long", "rpad(user, 12) + reverse_ts(ts)").reader()
+        .prefixPlan(values("user", "TheFakeMT")).caveats());
+    assertTrue(new Exprs("user = string\nid = long", "salt(user, 4) + user").reader()
+        .prefixPlan(values("user", "ab")).caveats().get(0).contains("or use --get for this one key"));
   }
 }
