@@ -102,7 +102,7 @@ final class CreateTableCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Configuration conf = common.apply(parent.conf());
     LoadSpec loaded = spec == null ? null : SpecFiles.load(spec, conf, Map.of());
-    List<String> tables = table != null ? List.of(table)
+    List<String> tables = table != null ? List.of(Tables.name("--table", table).getNameAsString())
         : loaded != null ? new ArrayList<>(loaded.tables()) : List.of();
     if (tables.isEmpty()) {
       throw new HbulkException(ExitCode.USAGE, "give --spec or --table");

@@ -64,9 +64,10 @@ final class ScanCommand implements Callable<Integer> {
     if (stopRow != null) {
       scan.withStopRow(Bytes.toBytesBinary(stopRow));
     }
+    TableName name = Tables.name("--table", table);
     int rows = 0;
     try (Connection connection = Connections.open(conf);
-        Table t = connection.getTable(TableName.valueOf(table));
+        Table t = Tables.existing(connection, name);
         ResultScanner scanner = t.getScanner(scan)) {
       for (Result r : scanner) {
         rows++;
