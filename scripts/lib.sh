@@ -7,6 +7,19 @@ HBULK_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 HBULK_VAR="${HBULK_VAR:-${HBULK_ROOT}/var}"
 export HBULK_ROOT HBULK_VAR
 
+# Hadoop's local job runner and the standalone HBase take these folders into file: URIs and class
+# paths that break on a space (a load failed with exit 6 and a stack trace), and hbase-site.xml.in
+# is filled in with sed: refuse such a path here, before anything starts.
+for place in HBULK_ROOT HBULK_VAR; do
+  if [[ "${!place}" =~ [[:space:]\#%?\&\\] ]]; then
+    printf '%s: %s is %s: hbulk cannot run with a space or any of # %% ? & \\ in it (Hadoop'"'"'s local job runner fails on it); %s\n' \
+      "$(basename "$0")" "${place}" "${!place}" \
+      "$([[ "${place}" == HBULK_VAR ]] && printf 'set HBULK_VAR to a folder without one' \
+        || printf 'move or clone the checkout to a folder without one, or link one to it (ln -s)')" >&2
+    exit 2
+  fi
+done
+
 # What HBase and Hadoop need to reach into on JDK 17 (the same list as the pom's jdk17.opens).
 JDK17_OPENS="--add-opens java.base/java.lang=ALL-UNNAMED --add-opens java.base/java.lang.reflect=ALL-UNNAMED --add-opens java.base/java.nio=ALL-UNNAMED --add-opens java.base/java.util=ALL-UNNAMED --add-opens java.base/java.util.concurrent=ALL-UNNAMED --add-opens java.base/sun.nio.ch=ALL-UNNAMED --add-opens java.base/java.io=ALL-UNNAMED --add-opens java.base/java.net=ALL-UNNAMED"
 export JDK17_OPENS

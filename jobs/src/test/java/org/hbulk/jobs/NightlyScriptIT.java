@@ -78,6 +78,41 @@ class NightlyScriptIT {
     Run verify = script("hbulk", "verify", "--run-dir", var.resolve("runs/orders/2026-11-22").toString());
     assertEquals(0, verify.code(), verify.output());
     assertTrue(verify.output().contains("verified 1,000 record(s)"), verify.output());
+
+    // The bulk load went through HBase's secure bulk load, which asks for 0777 on its staging
+    // folders and on the HFiles it moves into the regions: the server keeps them its owner's.
+    Run loaded = run("find", var.resolve("hbase/data/data/default/orders").toString(), "-type", "f",
+        "-path", "*/o/*", "-not", "-name", ".*");
+    assertTrue(loaded.code() == 0 && !loaded.output().isBlank(), "bulk-loaded HFiles in the regions: " + loaded.output());
+    Run open = run("find", var.resolve("hbase").toString(), "-perm", "/077");
+    assertEquals(0, open.code(), open.output());
+    assertEquals("", open.output(), "files of the standalone HBase that other users can use");
+  }
+
+  /** Kill -9, as a crash or a reboot would: status sees it dead, start starts it again. */
+  @Test
+  void aKilledServerIsSeenDeadAndStartsAgain() throws Exception {
+    long pid = Long.parseLong(Files.readString(var.resolve("hbase/hbase.pid")).strip());
+    ProcessHandle server = ProcessHandle.of(pid).orElseThrow();
+    server.destroyForcibly();
+    server.onExit().get(1, TimeUnit.MINUTES);
+    Run status = script("hbase-local.sh", "status");
+    assertEquals(3, status.code(), status.output());
+    assertTrue(status.output().contains("no longer running"), status.output() + run("ps", "-o", "pid,ppid,stat,args", "-p", Long.toString(pid)).output());
+    Files.writeString(var.resolve("hbase/hbase.pid"), pid + "\n");
+    Run start = script("hbase-local.sh", "start");
+    assertEquals(0, start.code(), start.output());
+    assertTrue(start.output().contains("stale pid file") && start.output().contains("HBase is up"), start.output());
+    status = script("hbase-local.sh", "status");
+    assertEquals(0, status.code(), status.output());
+    assertTrue(status.output().contains("HBase is running"), status.output());
+  }
+
+  private static Run run(String... command) throws Exception {
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(1, TimeUnit.MINUTES), command[0] + " did not end");
+    return new Run(p.exitValue(), output);
   }
 
   @Test
