@@ -18,8 +18,8 @@
 #
 # Environment: HBULK_VAR (default: the project's var/), HBASE_HEAP (default 2g),
 # HBASE_START_TIMEOUT seconds (default 120), JAVA (default java).
-# Exit codes: 0 done; 1 failed to start or stop; 2 bad usage, not built, or a path the local
-# runner cannot use; 3 not running (status); 4 running but not answering (status).
+# Exit codes: 0 done; 1 failed to start or stop; 2 bad usage, not built, or a path with # % ? & \
+# in it; 3 not running (status); 4 running but not answering (status).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

@@ -7,15 +7,16 @@ HBULK_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 HBULK_VAR="${HBULK_VAR:-${HBULK_ROOT}/var}"
 export HBULK_ROOT HBULK_VAR
 
-# Hadoop's local job runner and the standalone HBase take these folders into file: URIs and class
-# paths that break on a space (a load failed with exit 6 and a stack trace), and hbase-site.xml.in
-# is filled in with sed: refuse such a path here, before anything starts.
+# These folders go into file: URIs (hbase.rootdir), where # % ? start a fragment, an escape or a
+# query, and into hbase-site.xml.in through sed, where & and \ mean something: refuse such a path
+# here, before anything starts. A space is fine (the local job runner's own folder, which cannot
+# hold one, is reached through a link: LocalDirAlias).
 for place in HBULK_ROOT HBULK_VAR; do
-  if [[ "${!place}" =~ [[:space:]\#%?\&\\] ]]; then
-    printf '%s: %s is %s: hbulk cannot run with a space or any of # %% ? & \\ in it (Hadoop'"'"'s local job runner fails on it); %s\n' \
+  if [[ "${!place}" =~ [\#%?\&\\] ]]; then
+    printf '%s: %s is %s: hbulk cannot run with any of # %% ? & \\ in it; %s\n' \
       "$(basename "$0")" "${place}" "${!place}" \
-      "$([[ "${place}" == HBULK_VAR ]] && printf 'set HBULK_VAR to a folder without one' \
-        || printf 'move or clone the checkout to a folder without one, or link one to it (ln -s)')" >&2
+      "$([[ "${place}" == HBULK_VAR ]] && printf 'set HBULK_VAR to a folder without them' \
+        || printf 'move or clone the checkout to a folder without them, or link one to it (ln -s)')" >&2
     exit 2
   fi
 done

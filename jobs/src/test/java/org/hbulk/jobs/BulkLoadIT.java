@@ -205,6 +205,18 @@ class BulkLoadIT extends MiniClusterSupport {
     assertEquals(List.of(), wrong);
   }
 
+  /** Hadoop's local runner failed its shuffle (exit 6) when its local folder's path held a space. */
+  @Test
+  void aLoadRunsWhereThePathsHoldASpace() throws Exception {
+    java.nio.file.Path spaced = Files.createDirectories(tmp.resolve("My Projects/var"));
+    java.nio.file.Path csv = Files.writeString(spaced.resolve("names 1.csv"), "1,ann\n2,bob\n3,cy\n");
+    assertEquals(0, hbulk("create-table", "--table", "it_space", "--family", "f", "--split-points", "b"), err);
+    assertEquals(0, hbulk("load", "-D", "mapreduce.cluster.local.dir=" + spaced.resolve("mapred local"),
+        "--spec", resource("budget-it.spec"), "--table", "it_space", "--input", "file://" + csv,
+        "--run-dir", "/runs/with space"), err);
+    assertEquals(3, scan(TableName.valueOf("it_space")).size());
+  }
+
   @Test
   void familyMissingFromTheTableIsASpecError() throws Exception {
     assertEquals(0, hbulk("create-table", "--table", "it_family", "--family", "x", "--single-region"), err);

@@ -19,20 +19,23 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The operator's scripts end to end, as cron would run them: a standalone HBase started by
  * scripts/hbase-local.sh (in a temporary var/), scripts/create-table.sh, scripts/nightly-load.sh
- * twice, its lock, and verify. Uses the jar and classpath that `mvn package` just built.
+ * twice, its lock, and verify. Uses the jar and classpath that `mvn package` just built. The
+ * checkout (through a link) and var/ are reached by paths with a space, as under "My Projects".
  */
 class NightlyScriptIT {
-  private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
-
   @TempDir
+  static Path tmp;
+
   static Path var;
+  /** The project's root, through a link whose path has a space. */
+  static Path root;
 
   record Run(int code, String output) {}
 
   private static Run script(String name, String... args) throws Exception {
-    List<String> command = new ArrayList<>(List.of("bash", ROOT.resolve("scripts").resolve(name).toString()));
+    List<String> command = new ArrayList<>(List.of("bash", root.resolve("scripts").resolve(name).toString()));
     command.addAll(List.of(args));
-    ProcessBuilder pb = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true);
+    ProcessBuilder pb = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true);
     Map<String, String> env = pb.environment();
     env.put("HBULK_VAR", var.toString());
     env.put("HBULK_HEAP", "1g");
@@ -45,6 +48,8 @@ class NightlyScriptIT {
 
   @BeforeAll
   static void startHBase() throws Exception {
+    var = Files.createDirectories(tmp.resolve("my var"));
+    root = Files.createSymbolicLink(tmp.resolve("check out"), Path.of("..").toAbsolutePath().normalize());
     Run start = script("hbase-local.sh", "start");
     assertEquals(0, start.code(), start.output());
   }
@@ -63,7 +68,7 @@ class NightlyScriptIT {
           .append(",2026-11-22 08:00:00,\"Zürich, CH\",").append(i).append(".5,paid,true,\"note \"\"").append(i).append("\"\"\"\n");
     }
     Files.writeString(input.resolve("orders.csv"), csv);
-    String spec = ROOT.resolve("conf/examples/orders.spec").toString();
+    String spec = root.resolve("conf/examples/orders.spec").toString();
     Run create = script("create-table.sh", spec);
     assertEquals(0, create.code(), create.output());
     String template = var.resolve("dumps").toString() + "/{date}/orders.csv";
@@ -123,7 +128,7 @@ class NightlyScriptIT {
     try {
       waitUntilLocked(lock);
       long started = System.nanoTime();
-      Run second = script("nightly-load.sh", "--spec", ROOT.resolve("conf/examples/orders.spec").toString(),
+      Run second = script("nightly-load.sh", "--spec", root.resolve("conf/examples/orders.spec").toString(),
           "--input-template", "/nowhere/{date}.csv");
       assertEquals(11, second.code(), second.output());
       assertTrue(second.output().contains("holds"), second.output());
