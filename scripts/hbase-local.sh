@@ -68,7 +68,7 @@ forget_stale() {
   [[ -f "${pid_file}" ]] || return 0
   pid="$(recorded_pid || true)"
   if alive "${pid}"; then
-    what="process ${pid}, which is not this checkout's HBase (its command line lacks ${marker}); it was left alone"
+    what="process ${pid}, which is not this checkout's HBase (its command line lacks ${marker}); it was left alone (an HBase started by an older hbase-local.sh lacks it too: stop that one with kill ${pid})"
   else
     what="process '${pid}', which is no longer running"
   fi
