@@ -40,7 +40,7 @@ final class Tables {
         if (!admin.tableExists(TableName.valueOf(table))) {
           throw new HbulkException(ExitCode.HBASE, "table " + table + " does not exist in HBase ("
               + connection.getConfiguration().get("hbase.zookeeper.quorum") + "); create it with"
-              + " hbulk create-table, or check -D/HBULK_CONF_DIR point at the right cluster");
+              + " hbulk create-table, or check that HBULK_CONF_DIR or -D name the right cluster");
         }
       }
     }
