@@ -5,12 +5,21 @@
 #
 #   scripts/hbase-local.sh start    start it and wait until it answers (exit 0), or say why not (1)
 #   scripts/hbase-local.sh stop     shut it down and wait for the JVM to exit
-#   scripts/hbase-local.sh status   exit 0 when running and answering, 3 when not running
+#   scripts/hbase-local.sh status   exit 0 running and answering, 3 not running, 4 running but not
+#                                   answering within 10 s
 #   scripts/hbase-local.sh wipe     stop it and delete its data (var/hbase)
+#
+# The server runs with umask 077 and on a file system that grants nobody but its owner any access,
+# even where HBase asks for 0777 (bulk loads): nothing in var/hbase is readable by other users.
+# Its command line carries -Dhbulk.standalone.home=<var/hbase>; stop and start act only on the
+# process in var/hbase/hbase.pid when it carries that mark. A pid file naming a process that is gone
+# or is anything else (after a reboot the number can be anybody's) is stale: it is reported and
+# removed, and that process is left alone.
 #
 # Environment: HBULK_VAR (default: the project's var/), HBASE_HEAP (default 2g),
 # HBASE_START_TIMEOUT seconds (default 120), JAVA (default java).
-# Exit codes: 0 done, 1 failed to start or stop, 2 bad usage or not built, 3 not running (status).
+# Exit codes: 0 done; 1 failed to start or stop; 2 bad usage, not built, or a path with # % ? & \
+# in it; 3 not running (status); 4 running but not answering (status).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -22,12 +31,49 @@ conf_dir="${base}/conf"
 pid_file="${base}/hbase.pid"
 log_file="${base}/logs/hbase.log"
 
+# On the server's command line: which var/ it serves. Only a process carrying it is ever signalled.
+marker="-Dhbulk.standalone.home=${base}"
+
+recorded_pid() {
+  [[ -f "${pid_file}" ]] && head -c 32 "${pid_file}" | tr -d '[:space:]'
+}
+
+# alive PID: whether PID is a process that has not exited (a killed server nobody has reaped yet is
+# a zombie: still in /proc, state Z, with an empty command line).
+alive() {
+  local stat
+  [[ "$1" =~ ^[0-9]+$ ]] && stat="$(cat "/proc/$1/stat" 2>/dev/null)" || return 1
+  stat="${stat##*) }"
+  [[ "${stat:0:1}" != Z ]]
+}
+
+# is_ours PID: whether PID is a live process whose command line carries this var/'s mark.
+is_ours() {
+  alive "$1" || return 1
+  # Read by grep itself: in a pipe, grep -q leaves at the first match and pipefail would count the
+  # writer's SIGPIPE as a failure.
+  grep -qzxF -- "${marker}" "/proc/$1/cmdline" 2>/dev/null
+}
+
+# Prints the pid of this var/'s running HBase; fails when there is none.
 running_pid() {
   local pid
-  [[ -f "${pid_file}" ]] || return 1
-  pid="$(cat "${pid_file}")"
-  [[ -n "${pid}" ]] && kill -0 "${pid}" 2>/dev/null || return 1
+  pid="$(recorded_pid)" && is_ours "${pid}" || return 1
   printf '%s\n' "${pid}"
+}
+
+# Removes a pid file that names no running HBase of this var/, saying what it named.
+forget_stale() {
+  local pid what
+  [[ -f "${pid_file}" ]] || return 0
+  pid="$(recorded_pid || true)"
+  if alive "${pid}"; then
+    what="process ${pid}, which is not this checkout's HBase (its command line lacks ${marker}); it was left alone (an HBase started by an older hbase-local.sh lacks it too: stop that one with kill ${pid})"
+  else
+    what="process '${pid}', which is no longer running"
+  fi
+  printf 'stale pid file %s named %s; removed it\n' "${pid_file}" "${what}" >&2
+  rm -f "${pid_file}"
 }
 
 port_in_use() {
@@ -64,7 +110,7 @@ hmaster_command() {
   # shellcheck disable=SC2206 # word splitting of the JVM flags is intended
   local opts=(${JDK17_OPENS})
   hmaster_cmd=("${JAVA:-java}" "-Xmx${HBASE_HEAP:-2g}" "${opts[@]}"
-    "-Dlog4j.configuration=file:${HBULK_ROOT}/conf/log4j.properties" -Dhbulk.log.level=INFO
+    "-Dlog4j.configuration=file:${HBULK_ROOT}/conf/log4j.properties" -Dhbulk.log.level=INFO "${marker}"
     -cp "${conf_dir}:$(project_classpath)" org.apache.hadoop.hbase.master.HMaster
     # The server on hbulk's StandaloneFileSystem: Hadoop's raw local file system (no .crc file
     # beside HFiles and WALs, which carry HBase's own checksums) with a service name, so that a
@@ -79,10 +125,17 @@ ping() {
 }
 
 start() {
-  ensure_built
   if pid="$(running_pid)"; then
     printf 'HBase is already running (pid %s, configuration %s)\n' "${pid}" "${conf_dir}"
     return 0
+  fi
+  forget_stale
+  ensure_built
+  # Everything the server (and this script) writes is its owner's alone; data from before this
+  # rule is brought in line.
+  umask 077
+  if [[ -d "${base}" ]]; then
+    chmod -R go-rwx "${base}"
   fi
   write_conf
   printf 'starting standalone HBase (data in %s, log in %s)...\n' "${base}" "${log_file}"
@@ -101,19 +154,21 @@ start() {
 stop() {
   local pid waited=0
   if ! pid="$(running_pid)"; then
+    forget_stale
     printf 'HBase is not running\n'
-    rm -f "${pid_file}"
     return 0
   fi
   printf 'stopping HBase (pid %s)...\n' "${pid}"
   hmaster_command
   "${hmaster_cmd[@]}" stop --shutDownCluster >>"${log_file}" 2>&1 || true
-  while kill -0 "${pid}" 2>/dev/null; do
+  while is_ours "${pid}"; do
     if (( waited >= 60 )); then
       printf 'HBase did not stop within 60 s; killing it\n' >&2
       kill "${pid}" 2>/dev/null || true
       sleep 5
-      kill -9 "${pid}" 2>/dev/null || true
+      if is_ours "${pid}"; then
+        kill -9 "${pid}" 2>/dev/null || true
+      fi
       break
     fi
     sleep 1
@@ -126,11 +181,15 @@ stop() {
 status() {
   local pid
   if ! pid="$(running_pid)"; then
+    forget_stale
     printf 'HBase is not running\n'
     return 3
   fi
   printf 'HBase is running (pid %s, configuration %s)\n' "${pid}" "${conf_dir}"
-  ping 10
+  if ! ping 10; then
+    printf 'HBase (pid %s) runs but does not answer; see %s\n' "${pid}" "${log_file}" >&2
+    return 4
+  fi
 }
 
 case "${1:-}" in

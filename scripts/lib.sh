@@ -7,6 +7,20 @@ HBULK_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 HBULK_VAR="${HBULK_VAR:-${HBULK_ROOT}/var}"
 export HBULK_ROOT HBULK_VAR
 
+# These folders go into file: URIs (hbase.rootdir), where # % ? start a fragment, an escape or a
+# query, and into hbase-site.xml.in through sed, where & and \ mean something: refuse such a path
+# here, before anything starts. A space is fine (the local job runner's own folder, which cannot
+# hold one, is reached through a link: LocalDirAlias).
+for place in HBULK_ROOT HBULK_VAR; do
+  if [[ "${!place}" =~ [\#%?\&\\] ]]; then
+    printf '%s: %s is %s: hbulk cannot run with any of # %% ? & \\ in it; %s\n' \
+      "$(basename "$0")" "${place}" "${!place}" \
+      "$([[ "${place}" == HBULK_VAR ]] && printf 'set HBULK_VAR to a folder without them' \
+        || printf 'move or clone the checkout to a folder without them, or link one to it (ln -s)')" >&2
+    exit 2
+  fi
+done
+
 # What HBase and Hadoop need to reach into on JDK 17 (the same list as the pom's jdk17.opens).
 JDK17_OPENS="--add-opens java.base/java.lang=ALL-UNNAMED --add-opens java.base/java.lang.reflect=ALL-UNNAMED --add-opens java.base/java.nio=ALL-UNNAMED --add-opens java.base/java.util=ALL-UNNAMED --add-opens java.base/java.util.concurrent=ALL-UNNAMED --add-opens java.base/sun.nio.ch=ALL-UNNAMED --add-opens java.base/java.io=ALL-UNNAMED --add-opens java.base/java.net=ALL-UNNAMED"
 export JDK17_OPENS

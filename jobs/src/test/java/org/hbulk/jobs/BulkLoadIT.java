@@ -280,6 +280,53 @@ class BulkLoadIT extends MiniClusterSupport {
   }
 
   @Test
+  void everyCommandThatNamesAMissingTableSaysSoInOneLineWithExit4() throws Exception {
+    java.nio.file.Path spec = Files.writeString(tmp.resolve("gone.spec"), "[columns]\nid = long\nname = string\n"
+        + "[output main]\ntable = it_gone\nkey = name + \"#\" + id\ntimestamp = 1700000000000\nf:name = name\n");
+    java.nio.file.Path csv = Files.writeString(tmp.resolve("gone-2026-11-22.csv"), "1,ann\n2,bob\n");
+    String input = csv.toUri().toString();
+    assertEquals(0, hbulk("create-table", "--table", "it_gone", "--family", "f", "--single-region"), err);
+    assertEquals(0, hbulk("prepare", "--spec", spec.toString(), "--input", input, "--run-dir", "/runs/gone-p"), err);
+    assertEquals(0, hbulk("load", "--spec", spec.toString(), "--input", input, "--run-dir", "/runs/gone-l"), err);
+    util.deleteTable(TableName.valueOf("it_gone"));
+
+    List<String[]> commands = List.of(
+        new String[] {"scan", "--table", "it_gone"},
+        new String[] {"verify", "--run-dir", "/runs/gone-l"},
+        new String[] {"complete", "--run-dir", "/runs/gone-p"},
+        new String[] {"load", "--spec", spec.toString(), "--input", input, "--run-dir", "/runs/gone-again"},
+        new String[] {"prepare", "--spec", spec.toString(), "--input", input, "--run-dir", "/runs/gone-again"},
+        new String[] {"analyze", "--spec", spec.toString(), "--input", input, "--current"},
+        new String[] {"nightly", "--spec", spec.toString(), "--input-template",
+            "file://" + tmp.resolve("gone-") + "{date}.csv", "--date", "2026-11-22"});
+    List<String> wrong = new ArrayList<>();
+    for (String[] command : commands) {
+      int code = hbulk(command);
+      // Progress lines may come first (load's phases); the error is the last line, and the only one
+      // without --verbose.
+      List<String> lines = err.strip().lines().toList();
+      String last = lines.isEmpty() ? "" : lines.get(lines.size() - 1);
+      if (code != ExitCode.HBASE.code() || !last.startsWith("hbulk: table it_gone ") || !last.contains(" exist")
+          || err.contains("\tat ") || err.contains("Exception")) {
+        wrong.add(String.join(" ", command) + " -> exit " + code + ": " + err);
+      }
+    }
+    assertEquals(List.of(), wrong);
+  }
+
+  /** Hadoop's local runner failed its shuffle (exit 6) when its local folder's path held a space. */
+  @Test
+  void aLoadRunsWhereThePathsHoldASpace() throws Exception {
+    java.nio.file.Path spaced = Files.createDirectories(tmp.resolve("My Projects/var"));
+    java.nio.file.Path csv = Files.writeString(spaced.resolve("names 1.csv"), "1,ann\n2,bob\n3,cy\n");
+    assertEquals(0, hbulk("create-table", "--table", "it_space", "--family", "f", "--split-points", "b"), err);
+    assertEquals(0, hbulk("load", "-D", "mapreduce.cluster.local.dir=" + spaced.resolve("mapred local"),
+        "--spec", resource("budget-it.spec"), "--table", "it_space", "--input", "file://" + csv,
+        "--run-dir", "/runs/with space"), err);
+    assertEquals(3, scan(TableName.valueOf("it_space")).size());
+  }
+
+  @Test
   void familyMissingFromTheTableIsASpecError() throws Exception {
     assertEquals(0, hbulk("create-table", "--table", "it_family", "--family", "x", "--single-region"), err);
     String input = java.nio.file.Path.of(resource("tricky-orders.csv")).toUri().toString();

@@ -43,18 +43,21 @@ import org.junit.jupiter.api.io.TempDir;
  * The operator's scripts end to end, as cron would run them: a standalone HBase started by
  * scripts/hbase-local.sh (in a temporary var/), scripts/create-table.sh, scripts/nightly-load.sh
  * twice, its lock, runs at once in processes of their own, the scheduler examples of its --help, and
- * verify. Uses the jar and classpath that `mvn package` just built.
+ * verify. Uses the jar and classpath that `mvn package` just built. The checkout (through a link) and
+ * var/ are reached by paths with a space, as under "My Projects".
  */
 class NightlyScriptIT {
-  private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
-
   @TempDir
+  static Path tmp;
+
   static Path var;
+  /** The project's root, through a link whose path has a space. */
+  static Path root;
 
   record Run(int code, String output) {}
 
   private static ProcessBuilder builder(List<String> command) {
-    ProcessBuilder pb = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true);
+    ProcessBuilder pb = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true);
     Map<String, String> env = pb.environment();
     env.put("HBULK_VAR", var.toString());
     env.put("HBULK_HEAP", "1g");
@@ -63,7 +66,7 @@ class NightlyScriptIT {
   }
 
   private static List<String> scriptCommand(String name, String... args) {
-    List<String> command = new ArrayList<>(List.of("bash", ROOT.resolve("scripts").resolve(name).toString()));
+    List<String> command = new ArrayList<>(List.of("bash", root.resolve("scripts").resolve(name).toString()));
     command.addAll(List.of(args));
     return command;
   }
@@ -118,6 +121,8 @@ class NightlyScriptIT {
 
   @BeforeAll
   static void startHBase() throws Exception {
+    var = Files.createDirectories(tmp.resolve("my var"));
+    root = Files.createSymbolicLink(tmp.resolve("check out"), Path.of("..").toAbsolutePath().normalize());
     Run start = script("hbase-local.sh", "start");
     assertEquals(0, start.code(), start.output());
   }
@@ -140,7 +145,7 @@ class NightlyScriptIT {
 
   /** The example spec's table (create-table.sh leaves an equal table alone); returns the spec. */
   private static String createOrdersTable() throws Exception {
-    String spec = ROOT.resolve("conf/examples/orders.spec").toString();
+    String spec = root.resolve("conf/examples/orders.spec").toString();
     Run create = script("create-table.sh", spec);
     assertEquals(0, create.code(), create.output());
     return spec;
@@ -162,6 +167,15 @@ class NightlyScriptIT {
     Run verify = script("hbulk", "verify", "--run-dir", var.resolve("runs/orders@orders/2026-11-22").toString());
     assertEquals(0, verify.code(), verify.output());
     assertTrue(verify.output().contains("verified 1,000 record(s)"), verify.output());
+
+    // The bulk load went through HBase's secure bulk load, which asks for 0777 on its staging
+    // folders and on the HFiles it moves into the regions: the server keeps them its owner's.
+    Run loaded = run("find", var.resolve("hbase/data/data/default/orders").toString(), "-type", "f",
+        "-path", "*/o/*", "-not", "-name", ".*");
+    assertTrue(loaded.code() == 0 && !loaded.output().isBlank(), "bulk-loaded HFiles in the regions: " + loaded.output());
+    Run open = run("find", var.resolve("hbase").toString(), "-perm", "/077");
+    assertEquals(0, open.code(), open.output());
+    assertEquals("", open.output(), "files of the standalone HBase that other users can use");
   }
 
   @Test
@@ -171,7 +185,7 @@ class NightlyScriptIT {
     try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         FileLock held = channel.lock()) {
       long started = System.nanoTime();
-      Run second = script("nightly-load.sh", "--spec", ROOT.resolve("conf/examples/orders.spec").toString(),
+      Run second = script("nightly-load.sh", "--spec", root.resolve("conf/examples/orders.spec").toString(),
           "--input-template", "/nowhere/{date}.csv");
       assertEquals(11, second.code(), second.output());
       assertTrue(second.output().contains("another run of nightly orders@orders holds " + lock), second.output());
@@ -311,7 +325,7 @@ class NightlyScriptIT {
     orders(var.resolve("cron/dumps/2026-11-20/orders.csv"), 301101000000L, 50, "2026-11-20");
     createOrdersTable();
     String command = cron.replace("/opt/hbulk/var/logs", logs.toString()).replace("var/logs", logs.toString())
-        .replace("/opt/hbulk", ROOT.toString())
+        .replace("/opt/hbulk", root.toString())
         .replace("hdfs:///dumps", var.resolve("cron/dumps").toUri().toString());
     assertTrue(command.contains(" --zone Asia/Shanghai "), command);
     String[] dates = {"2026-11-20", "2026-11-20", "2026-11-21"};
@@ -354,7 +368,7 @@ class NightlyScriptIT {
     Matcher w = Pattern.compile("'([^']*)'|\"([^\"]*)\"|(\\S+)").matcher(execStart);
     while (w.find()) {
       String word = w.group(1) != null ? w.group(1) : w.group(2) != null ? w.group(2) : w.group(3);
-      words.add(word.replace("/opt/hbulk", ROOT.toString())
+      words.add(word.replace("/opt/hbulk", root.toString())
           .replace("hdfs:///dumps", var.resolve("systemd/dumps").toUri().toString()));
     }
     assertTrue(Files.isExecutable(Path.of(words.get(0))), words.get(0));
@@ -365,7 +379,7 @@ class NightlyScriptIT {
     for (int i = 0; i < dates.length; i++) {
       List<String> command = new ArrayList<>(words);
       command.addAll(List.of("--date", dates[i]));
-      ProcessBuilder pb = builder(command).directory(Path.of(workDir.replace("/opt/hbulk", ROOT.toString())).toFile());
+      ProcessBuilder pb = builder(command).directory(Path.of(workDir.replace("/opt/hbulk", root.toString())).toFile());
       Run r = run(pb);
       codes[i] = r.code();
       assertNotNull(r.output());
@@ -373,5 +387,32 @@ class NightlyScriptIT {
     assertEquals(List.of(0, 10, 12), List.of(codes[0], codes[1], codes[2]));
     assertTrue(success.contains("10") && !success.contains("12"),
         "the unit succeeds on 0 and 10 and fails on 12");
+  }
+
+
+  /** Kill -9, as a crash or a reboot would: status sees it dead, start starts it again. */
+  @Test
+  void aKilledServerIsSeenDeadAndStartsAgain() throws Exception {
+    long pid = Long.parseLong(Files.readString(var.resolve("hbase/hbase.pid")).strip());
+    ProcessHandle server = ProcessHandle.of(pid).orElseThrow();
+    server.destroyForcibly();
+    server.onExit().get(1, TimeUnit.MINUTES);
+    Run status = script("hbase-local.sh", "status");
+    assertEquals(3, status.code(), status.output());
+    assertTrue(status.output().contains("no longer running"), status.output() + run("ps", "-o", "pid,ppid,stat,args", "-p", Long.toString(pid)).output());
+    Files.writeString(var.resolve("hbase/hbase.pid"), pid + "\n");
+    Run start = script("hbase-local.sh", "start");
+    assertEquals(0, start.code(), start.output());
+    assertTrue(start.output().contains("stale pid file") && start.output().contains("HBase is up"), start.output());
+    status = script("hbase-local.sh", "status");
+    assertEquals(0, status.code(), status.output());
+    assertTrue(status.output().contains("HBase is running"), status.output());
+  }
+
+  private static Run run(String... command) throws Exception {
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(1, TimeUnit.MINUTES), command[0] + " did not end");
+    return new Run(p.exitValue(), output);
   }
 }

@@ -193,6 +193,7 @@ final class AnalyzeCommand implements Callable<Integer> {
   private static Map<String, List<byte[]>> currentStarts(Configuration conf, LoadSpec loaded) throws Exception {
     Map<String, List<byte[]>> starts = new java.util.LinkedHashMap<>();
     try (Connection connection = Connections.open(conf)) {
+      Tables.requireExisting(connection, loaded.tables());
       for (String table : loaded.tables()) {
         try (RegionLocator locator = connection.getRegionLocator(TableName.valueOf(table))) {
           starts.put(table, Arrays.asList(locator.getStartKeys()));

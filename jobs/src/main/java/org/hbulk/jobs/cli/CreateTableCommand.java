@@ -129,6 +129,9 @@ final class CreateTableCommand implements Callable<Integer> {
       }
     }
     LoadSpec loaded = chosen;
+    for (String t : tables) {
+      Tables.name("--table", t);
+    }
     if (tables.isEmpty()) {
       throw new HbulkException(ExitCode.USAGE, "give --spec or --table");
     }

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.TableNotFoundException;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.hbulk.jobs.ExitCode;
@@ -28,9 +29,20 @@ public final class Main extends Configured implements Tool {
   }
 
   public static void main(String[] args) throws Exception {
+    System.exit(launch(args, System.out, System.err));
+  }
+
+  /** What {@link #main} does, short of exiting: the generic options' files first, then the command. */
+  static int launch(String[] args, PrintStream out, PrintStream err) throws Exception {
+    try {
+      GenericOptionFiles.check(args);
+    } catch (HbulkException e) {
+      err.println("hbulk: " + e.getMessage());
+      return e.exitCode().code();
+    }
     Configuration conf = HBaseConfiguration.create();
     LocalRunnerFileSystem.installIfLocal(conf);
-    System.exit(ToolRunner.run(conf, new Main(conf, System.out, System.err), args));
+    return ToolRunner.run(conf, new Main(conf, out, err), args);
   }
 
   /** Runs one command line; returns the exit code. */
@@ -83,7 +95,7 @@ public final class Main extends Configured implements Tool {
       return ExitCode.USAGE.code();
     }
     if (e instanceof org.apache.hadoop.hbase.client.RetriesExhaustedException
-        || e instanceof org.apache.hadoop.hbase.TableNotFoundException) {
+        || tableNotFound(e) != null) {
       return ExitCode.HBASE.code();
     }
     return ExitCode.INTERNAL.code();
@@ -93,10 +105,24 @@ public final class Main extends Configured implements Tool {
     if (e instanceof HbulkException || e instanceof SpecException) {
       return e.getMessage();
     }
+    TableNotFoundException missing = tableNotFound(e);
+    if (missing != null) {
+      return "table " + firstLine(missing.getMessage()) + " does not exist in HBase";
+    }
     if (exitCode(e) == ExitCode.HBASE.code()) {
       return "HBase: " + firstLine(e.getMessage());
     }
     return "unexpected error: " + e.getClass().getName() + ": " + firstLine(e.getMessage());
+  }
+
+  /** The client throws it wrapped in its retry or iterator exceptions, wherever it first notices. */
+  private static TableNotFoundException tableNotFound(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof TableNotFoundException missing) {
+        return missing;
+      }
+    }
+    return null;
   }
 
   /** HBase's retry errors hold every attempt's stack trace in their message: keep the gist. */

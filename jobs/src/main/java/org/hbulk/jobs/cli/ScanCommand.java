@@ -62,9 +62,10 @@ final class ScanCommand implements Callable<Integer> {
     if (stopRow != null) {
       scan.withStopRow(KeyOption.parse("--stop-row", stopRow));
     }
+    TableName name = Tables.name("--table", table);
     int rows = 0;
     try (Connection connection = Connections.open(conf);
-        Table t = connection.getTable(TableName.valueOf(table));
+        Table t = Tables.existing(connection, name);
         ResultScanner scanner = t.getScanner(scan)) {
       for (Result r : scanner) {
         rows++;

@@ -54,6 +54,7 @@ final class VerifyCommand implements Callable<Integer> {
       throw new HbulkException(ExitCode.USAGE, "run " + state.runId() + " is " + state.stage() + ", not loaded");
     }
     try (Connection connection = Connections.open(conf)) {
+      Tables.requireExisting(connection, state.tables());
       Verifier.Result r = new Verifier(conf, connection).verify(run, records, allowOlderVersions);
       parent.out().printf("verified %,d record(s) (of %,d loaded): %,d row(s), %,d cell(s), %,d older version(s)"
           + " of them; %d difference(s)%n", r.records(), state.counts().loaded(), r.rows(), r.cells(),

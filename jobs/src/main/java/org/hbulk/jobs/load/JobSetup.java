@@ -32,6 +32,7 @@ import org.hbulk.mappers.mapreduce.CellKeySorter;
 import org.hbulk.mappers.run.CellRun;
 import org.hbulk.mappers.mapreduce.CellStreamReducer;
 import org.hbulk.mappers.spec.LoadSpec;
+import org.hbulk.jobs.standalone.LocalDirAlias;
 import org.hbulk.jobs.standalone.LocalRunnerFileSystem;
 
 /**
@@ -63,6 +64,7 @@ final class JobSetup {
     boolean local = isLocal(conf);
     if (local) {
       useLocalCores(conf, inputBytes);
+      LocalDirAlias.apply(conf);
     }
     LocalRunnerFileSystem.forgetUnlessLocal(conf, local);
     Job job = Job.getInstance(conf, "hbulk " + spec.source() + " -> " + String.join(", ", spec.tables()));

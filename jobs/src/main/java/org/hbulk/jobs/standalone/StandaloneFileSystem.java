@@ -17,6 +17,11 @@ import org.apache.hadoop.fs.permission.FsPermission;
  * disk is one file system, and now both steps are renames, as they are within one HDFS. A rename
  * across two mounts falls back to a copy in Hadoop's own {@code rename}.
  *
+ * <p>It grants nobody but its owner any access: HBase's secure bulk load makes its staging folders
+ * and the HFiles it moves into the regions {@code 0777}, and a file of the server's is never
+ * meant for other users; every mode it sets keeps the owner's bits only. (The rest, files made
+ * without a mode, follow the process umask, which {@code scripts/hbase-local.sh} sets to 077.)
+ *
  * <p>It sets permissions through java.nio ({@link NioPermissions}): without Hadoop's native library
  * the raw local file system runs a {@code chmod} process for each call, four for every bulk-loaded
  * HFile.
@@ -30,10 +35,14 @@ public class StandaloneFileSystem extends RawLocalFileSystem {
     return SERVICE_NAME;
   }
 
+  /** Masks every mode to its owner's bits. */
+  static final FsPermission OWNER_ONLY_UMASK = FsPermission.createImmutable((short) 0077);
+
   @Override
   public void setPermission(Path p, FsPermission permission) throws IOException {
-    if (!NioPermissions.set(this, p, permission)) {
-      super.setPermission(p, permission);
+    FsPermission owners = permission.applyUMask(OWNER_ONLY_UMASK);
+    if (!NioPermissions.set(this, p, owners)) {
+      super.setPermission(p, owners);
     }
   }
 }

@@ -152,6 +152,54 @@ class MainTest extends CommandLineTest {
     assertEquals(1, err.strip().lines().count(), err);
   }
 
+  /** Through {@link Main#launch}, as the hbulk program runs: Hadoop's generic options included. */
+  private int launch(String... args) throws Exception {
+    ByteArrayOutputStream o = new ByteArrayOutputStream();
+    ByteArrayOutputStream e = new ByteArrayOutputStream();
+    int code = Main.launch(args, new PrintStream(o, true, StandardCharsets.UTF_8),
+        new PrintStream(e, true, StandardCharsets.UTF_8));
+    out = o.toString(StandardCharsets.UTF_8);
+    err = e.toString(StandardCharsets.UTF_8);
+    return code;
+  }
+
+  @Test
+  void confFileThatDoesNotExistIsOneLineAndExit2() throws Exception {
+    Path missing = tmp.resolve("no-such-site.xml");
+    for (String given : List.of(missing.toString(), missing.toUri().toString())) {
+      assertEquals(ExitCode.USAGE.code(), launch("-D", "a=b", "-conf", given, "--version"));
+      assertEquals("hbulk: -conf " + given + ": no such file (" + missing + ")", err.strip());
+    }
+    assertEquals(ExitCode.USAGE.code(), launch("-conf", tmp.toString(), "--version"));
+    assertTrue(err.contains("not a file"), err);
+    Path site = Files.writeString(tmp.resolve("site.xml"), "<configuration/>");
+    assertEquals(0, launch("-conf", site.toString(), "--version"), err);
+    assertTrue(out.startsWith("hbulk "), out);
+  }
+
+  @Test
+  void libjarsFilesAndArchivesThatDoNotExistAreOneLineAndExit2() throws Exception {
+    Path jar = Files.writeString(tmp.resolve("there.jar"), "");
+    Path missing = tmp.resolve("gone.jar");
+    for (String option : List.of("-libjars", "-files", "-archives")) {
+      assertEquals(ExitCode.USAGE.code(), launch(option, jar + "," + missing, "--version"), option);
+      assertEquals("hbulk: " + option + " " + missing + ": no such file (" + missing + ")", err.strip());
+    }
+    assertEquals(ExitCode.USAGE.code(), launch("-libjars", tmp.resolve("nodir") + "/*", "--version"));
+    assertEquals(0, launch("-libjars", tmp + "/*", "-files", jar.toString(), "--version"), err);
+    assertTrue(out.startsWith("hbulk "), out);
+  }
+
+  @Test
+  void aBadTableNameIsExit3BeforeHBaseIsAsked() {
+    assertEquals(ExitCode.BAD_SPEC.code(), hbulk("create-table", "--table", "no good", "--family", "f",
+        "--single-region"));
+    assertTrue(err.startsWith("hbulk: --table 'no good' is not a valid HBase table name"), err);
+    assertEquals(1, err.strip().lines().count(), err);
+    assertEquals(ExitCode.BAD_SPEC.code(), hbulk("scan", "--table", "-bad"));
+    assertTrue(err.startsWith("hbulk: --table '-bad' is not a valid HBase table name"), err);
+  }
+
   @Test
   void sampleDataWritesTheRequestedRows() throws Exception {
     Path csv = tmp.resolve("d/orders.csv");

@@ -45,14 +45,36 @@ class StandaloneFileSystemTest {
   }
 
   @Test
-  void permissionsAreSetAsChmodWouldSetThem() throws Exception {
+  void permissionsAreSetAsChmodWouldSetThemForTheOwnerAndNobodyElse() throws Exception {
     java.nio.file.Path file = Files.writeString(dir.resolve("f"), "x");
     try (FileSystem fs = standalone()) {
-      for (String mode : new String[] {"777", "755", "644", "600", "640", "000", "751"}) {
+      for (String mode : new String[] {"777", "755", "644", "600", "640", "000", "751", "500"}) {
         fs.setPermission(new Path(file.toUri()), new FsPermission(mode));
-        String expected = FsPermission.createImmutable(Short.parseShort(mode, 8)).toString();
+        String expected = FsPermission.createImmutable((short) (Short.parseShort(mode, 8) & 0700)).toString();
         assertEquals(expected, PosixFilePermissions.toString(Files.getPosixFilePermissions(file)), mode);
-        assertEquals(new FsPermission(mode), fs.getFileStatus(new Path(file.toUri())).getPermission(), mode);
+        assertEquals(expected, fs.getFileStatus(new Path(file.toUri())).getPermission().toString(), mode);
+      }
+    }
+  }
+
+  /** What HBase's secure bulk load asks for: staging folders and loaded HFiles 0777. */
+  @Test
+  void whatHBaseMakesOpenToAllStaysItsOwners() throws Exception {
+    FsPermission all = new FsPermission((short) 0777);
+    try (FileSystem fs = standalone()) {
+      Path staging = new Path(dir.resolve("staging/load-1").toUri());
+      assertTrue(fs.mkdirs(staging, all));
+      fs.setPermission(staging, all);
+      Path hfile = new Path(staging, "hfile");
+      try (var out = fs.create(hfile, all, true, 4096, (short) 1, 1 << 20, null)) {
+        out.write(1);
+      }
+      fs.setPermission(hfile, all);
+      for (Path p : new Path[] {staging.getParent(), staging, hfile}) {
+        String mode = PosixFilePermissions.toString(Files.getPosixFilePermissions(java.nio.file.Paths.get(p.toUri())));
+        assertEquals("---", mode.substring(3, 6), p + " " + mode + ": group");
+        assertEquals("---", mode.substring(6), p + " " + mode + ": others");
+        assertEquals('r', mode.charAt(0), p + " " + mode + ": the owner keeps its rights");
       }
     }
   }

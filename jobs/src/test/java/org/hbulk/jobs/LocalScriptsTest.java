@@ -1,0 +1,143 @@
+package org.hbulk.jobs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The operator scripts' refusals and their pid file, none of which needs HBase or a build: a pid
+ * file naming somebody else's process, a configuration folder that is not there, a path with a space.
+ */
+class LocalScriptsTest {
+  private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+
+  @TempDir
+  Path tmp;
+
+  record Run(int code, String output) {}
+
+  private Run script(Map<String, String> env, String name, String... args) throws Exception {
+    List<String> command = new ArrayList<>(List.of("bash", ROOT.resolve("scripts").resolve(name).toString()));
+    command.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true);
+    pb.environment().remove("HBULK_CONF_DIR");
+    pb.environment().put("HBULK_VAR", tmp.resolve("var").toString());
+    pb.environment().putAll(env);
+    Process p = pb.start();
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(1, TimeUnit.MINUTES), name + " did not end");
+    return new Run(p.exitValue(), output);
+  }
+
+  /** A process that is not HBase, its pid written where hbase-local.sh keeps its own. */
+  private Process strangerInThePidFile() throws Exception {
+    Process sleeper = new ProcessBuilder("sleep", "300").start();
+    Path pidFile = Files.createDirectories(tmp.resolve("var/hbase")).resolve("hbase.pid");
+    Files.writeString(pidFile, sleeper.pid() + "\n");
+    return sleeper;
+  }
+
+  @Test
+  void stopLeavesAProcessThatIsNotThisCheckoutsHBaseAliveAndDropsTheStalePidFile() throws Exception {
+    Process stranger = strangerInThePidFile();
+    try {
+      Run stop = script(Map.of(), "hbase-local.sh", "stop");
+      assertEquals(0, stop.code(), stop.output());
+      assertTrue(stop.output().contains("stale pid file") && stop.output().contains("process " + stranger.pid()
+          + ", which is not this checkout's HBase") && stop.output().contains("left alone"), stop.output());
+      assertTrue(stop.output().contains("HBase is not running"), stop.output());
+      assertFalse(stop.output().contains("stopping"), stop.output());
+      assertTrue(stranger.isAlive(), "stop must not signal a process that is not its HBase");
+      assertFalse(Files.exists(tmp.resolve("var/hbase/hbase.pid")));
+    } finally {
+      stranger.destroyForcibly().waitFor();
+    }
+  }
+
+  @Test
+  void statusCallsAStalePidNotRunningWithExit3() throws Exception {
+    Process stranger = strangerInThePidFile();
+    try {
+      Run status = script(Map.of(), "hbase-local.sh", "status");
+      assertEquals(3, status.code(), status.output());
+      assertTrue(status.output().contains("not this checkout's HBase"), status.output());
+      assertTrue(stranger.isAlive());
+    } finally {
+      stranger.destroyForcibly().waitFor();
+    }
+    Process gone = new ProcessBuilder("true").start();
+    gone.waitFor();
+    Files.writeString(tmp.resolve("var/hbase/hbase.pid"), gone.pid() + "\n");
+    Run status = script(Map.of(), "hbase-local.sh", "status");
+    assertEquals(3, status.code(), status.output());
+    assertTrue(status.output().contains("process '" + gone.pid() + "', which is no longer running"), status.output());
+    assertTrue(status.output().contains("HBase is not running"), status.output());
+    assertFalse(Files.exists(tmp.resolve("var/hbase/hbase.pid")));
+  }
+
+  /** A server killed -9 whose parent has not reaped it yet: in /proc, but dead (state Z). */
+  @Test
+  void aZombieIsNotRunning() throws Exception {
+    // sleep 0 exits at once; its parent becomes sleep 30, which never reaps it.
+    Process parent = new ProcessBuilder("bash", "-c", "sleep 0 & echo $!; exec sleep 30").start();
+    try {
+      String zombie = new java.io.BufferedReader(new java.io.InputStreamReader(parent.getInputStream(),
+          StandardCharsets.UTF_8)).readLine();
+      Path stat = Path.of("/proc", zombie, "stat");
+      for (int i = 0; i < 200 && !Files.readString(stat).contains(") Z "); i++) {
+        Thread.sleep(20);
+      }
+      assertTrue(Files.readString(stat).contains(") Z "), Files.readString(stat));
+      Files.writeString(Files.createDirectories(tmp.resolve("var/hbase")).resolve("hbase.pid"), zombie + "\n");
+      Run status = script(Map.of(), "hbase-local.sh", "status");
+      assertEquals(3, status.code(), status.output());
+      assertTrue(status.output().contains("process '" + zombie + "', which is no longer running"), status.output());
+    } finally {
+      parent.destroyForcibly().waitFor();
+    }
+  }
+
+  @Test
+  void statusHelpDocumentsEveryExitCode() throws Exception {
+    Run help = script(Map.of(), "hbase-local.sh", "--help");
+    assertEquals(0, help.code(), help.output());
+    assertTrue(help.output().contains("exit 0 running and answering, 3 not running, 4 running but not"), help.output());
+  }
+
+  @Test
+  void aConfigurationFolderThatIsNotThereIsRefusedInOneLine() throws Exception {
+    Path none = tmp.resolve("no-such-conf");
+    Run run = script(Map.of("HBULK_CONF_DIR", none.toString()), "hbulk", "--version");
+    assertEquals(2, run.code(), run.output());
+    assertTrue(run.output().startsWith("hbulk: HBULK_CONF_DIR=" + none + " is not a directory"), run.output());
+    assertEquals(1, run.output().strip().lines().count(), run.output());
+    Path empty = Files.createDirectories(tmp.resolve("empty-conf"));
+    run = script(Map.of("HBULK_CONF_DIR", empty.toString()), "hbulk", "--version");
+    assertEquals(2, run.code(), run.output());
+    assertTrue(run.output().startsWith("hbulk: HBULK_CONF_DIR=" + empty + " holds no *-site.xml"), run.output());
+  }
+
+  /** A space is fine (NightlyScriptIT runs in one); characters that mean something in a URI or to sed are not. */
+  @Test
+  void aVarPathThatCannotBeAUriIsRefusedBeforeAnythingStarts() throws Exception {
+    Path odd = tmp.resolve("var#1");
+    for (String name : List.of("hbulk", "hbase-local.sh", "nightly-load.sh", "create-table.sh")) {
+      Run run = script(Map.of("HBULK_VAR", odd.toString()), name, "status");
+      assertEquals(2, run.code(), name + ": " + run.output());
+      assertTrue(run.output().startsWith(name + ": HBULK_VAR is " + odd + ": hbulk cannot run with any of # % ? & \\"),
+          name + ": " + run.output());
+      assertTrue(run.output().contains("set HBULK_VAR to a folder without them"), run.output());
+      assertFalse(Files.exists(odd), name + " created nothing");
+    }
+  }
+}
