@@ -84,8 +84,6 @@ class FaultIT extends MiniClusterSupport {
     assertEquals(RunState.Stage.PREPARING, state(runDir).stage());
     assertTrue(localDirs().stream().anyMatch(d -> d.endsWith("-" + load.pid())),
         "the killed job left its local folder: " + localDirs());
-    assertTrue(files(FileSystem.get(util.getConfiguration()), new Path(runDir, "hfiles"), p -> p.contains("_r_"))
-        .isEmpty(), "killed before any reducer wrote");
 
     // Every message points at the command that works.
     assertEquals(ExitCode.INTERRUPTED.code(), hbulk("complete", "--run-dir", runDir), err);
@@ -125,7 +123,14 @@ class FaultIT extends MiniClusterSupport {
     String runDir = load.runDir();
     load.await(line -> line.startsWith("hbulk: [inspect] prepared:"));
     load.pause();
-    assertEquals(RunState.Stage.PREPARED, state(runDir).stage(), "stopped before complete began");
+    FileSystem fs = FileSystem.get(util.getConfiguration());
+    int prepared = Integer.parseInt(load.await(l -> l.startsWith("hbulk: [inspect] prepared:"))
+        .replaceAll("\\D+", " ").strip().split(" ")[0]);
+    // Stopped after the HFiles were prepared and before any of them was loaded (completion may have
+    // marked the run LOADING just before its first file).
+    RunState.Stage stage = state(runDir).stage();
+    assertTrue(stage == RunState.Stage.PREPARED || stage == RunState.Stage.LOADING, stage.name());
+    assertEquals(prepared, hfileCount(fs, new Path(runDir, "hfiles")), "no HFile loaded yet");
     load.kill();
     assertEquals(List.of(), cells(TableName.valueOf(table), -1));
 
@@ -191,7 +196,9 @@ class FaultIT extends MiniClusterSupport {
       assertTrue(System.nanoTime() < deadline, "no HFile was loaded");
       Thread.onSpinWait();
     }
+    int left = hfileCount(fs, hfiles);
     util.getMiniHBaseCluster().abortRegionServer(serverIndex(doomed));
+    assertTrue(left > 0 && left < prepared, left + " of " + prepared + " HFiles left when the server died");
     int code = complete.get(PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
     util.getMiniHBaseCluster().waitForRegionServerToStop(doomed, 60_000);
     util.waitUntilNoRegionsInTransition(120_000);
@@ -251,27 +258,6 @@ class FaultIT extends MiniClusterSupport {
     assertEquals(0, state.counts().rejected());
   }
 
-  /**
-   * Every cell of the table, every version, as "row/family:qualifier=value"; fails on a cell whose
-   * timestamp is not {@code runStart} (unless -1).
-   */
-  private static List<String> cells(TableName name, long runStart) throws IOException {
-    List<String> cells = new ArrayList<>();
-    try (Table table = util.getConnection().getTable(name);
-        ResultScanner scanner = table.getScanner(new Scan().readAllVersions())) {
-      for (Result r : scanner) {
-        for (Cell c : r.rawCells()) {
-          if (runStart >= 0) {
-            assertEquals(runStart, c.getTimestamp(), "a cell of another run: " + c);
-          }
-          cells.add(Bytes.toStringBinary(CellUtil.cloneRow(c)) + "/" + Bytes.toString(CellUtil.cloneFamily(c)) + ":"
-              + Bytes.toString(CellUtil.cloneQualifier(c)) + "=" + Bytes.toHex(CellUtil.cloneValue(c)));
-        }
-      }
-    }
-    return cells;
-  }
-
   private static RunState state(String runDir) throws IOException {
     return RunDirectory.at(util.getConfiguration(), new Path(runDir)).readState();
   }
@@ -290,25 +276,6 @@ class FaultIT extends MiniClusterSupport {
     try (Stream<java.nio.file.Path> dirs = Files.list(local)) {
       return dirs.map(d -> d.getFileName().toString()).filter(d -> d.startsWith("hbulk-")).sorted().toList();
     }
-  }
-
-  private static int hfileCount(FileSystem fs, Path hfiles) throws IOException {
-    return files(fs, hfiles, path -> !path.contains("/_")).size();
-  }
-
-  private static List<String> files(FileSystem fs, Path dir, Predicate<String> wanted) throws IOException {
-    List<String> found = new ArrayList<>();
-    if (!fs.exists(dir)) {
-      return found;
-    }
-    RemoteIterator<LocatedFileStatus> it = fs.listFiles(dir, true);
-    while (it.hasNext()) {
-      String path = it.next().getPath().toString();
-      if (wanted.test(path)) {
-        found.add(path);
-      }
-    }
-    return found;
   }
 
   private static void awaitFiles(Child child, FileSystem fs, Path dir, Predicate<String> wanted) throws Exception {

@@ -1,11 +1,28 @@
 package org.hbulk.jobs;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocatedFileStatus;
+import org.apache.hadoop.fs.RemoteIterator;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.HBaseTestingUtility;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.jobs.cli.Main;
 import org.hbulk.mappers.HbulkConf;
 import org.junit.jupiter.api.AfterAll;
@@ -53,5 +70,45 @@ abstract class MiniClusterSupport {
     out = o.toString(StandardCharsets.UTF_8);
     err = e.toString(StandardCharsets.UTF_8);
     return code;
+  }
+
+  /**
+   * Every cell of the table, every version, as "row/family:qualifier=value"; fails on a cell whose
+   * timestamp is not {@code runStart} (unless -1).
+   */
+  static List<String> cells(TableName name, long runStart) throws IOException {
+    List<String> cells = new ArrayList<>();
+    try (Table table = util.getConnection().getTable(name);
+        ResultScanner scanner = table.getScanner(new Scan().readAllVersions())) {
+      for (Result r : scanner) {
+        for (Cell c : r.rawCells()) {
+          if (runStart >= 0) {
+            assertEquals(runStart, c.getTimestamp(), "a cell of another run: " + c);
+          }
+          cells.add(Bytes.toStringBinary(CellUtil.cloneRow(c)) + "/" + Bytes.toString(CellUtil.cloneFamily(c)) + ":"
+              + Bytes.toString(CellUtil.cloneQualifier(c)) + "=" + Bytes.toHex(CellUtil.cloneValue(c)));
+        }
+      }
+    }
+    return cells;
+  }
+
+  static int hfileCount(FileSystem fs, org.apache.hadoop.fs.Path hfiles) throws IOException {
+    return files(fs, hfiles, path -> !path.contains("/_")).size();
+  }
+
+  static List<String> files(FileSystem fs, org.apache.hadoop.fs.Path dir, Predicate<String> wanted) throws IOException {
+    List<String> found = new ArrayList<>();
+    if (!fs.exists(dir)) {
+      return found;
+    }
+    RemoteIterator<LocatedFileStatus> it = fs.listFiles(dir, true);
+    while (it.hasNext()) {
+      String path = it.next().getPath().toString();
+      if (wanted.test(path)) {
+        found.add(path);
+      }
+    }
+    return found;
   }
 }

@@ -230,7 +230,7 @@ class NightlyIT extends MiniClusterSupport {
     assertEquals(0, nightly(spec, in), err);
     String run = "/nightly/n_verify@n_verify/2026-11-22";
     assertEquals(0, hbulk("verify", "--run-dir", run), err);
-    assertTrue(out.contains("verified 500 record(s) (of 500 loaded): 500 row(s), 500 cell(s); 0 difference(s)"), out);
+    assertTrue(out.contains("verified 500 record(s) (of 500 loaded): 500 row(s), 500 cell(s), 0 older version(s) of them; 0 difference(s)"), out);
 
     byte[] victim;
     try (Table t = util.getConnection().getTable(TableName.valueOf("n_verify"));

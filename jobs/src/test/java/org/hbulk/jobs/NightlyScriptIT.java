@@ -321,12 +321,14 @@ class NightlyScriptIT {
     String cron = line(help.output(), "30 2 \\* \\* \\* (.*)").group(1);
     assertFalse(cron.endsWith("\\"), "one line, no continuation: " + cron);
     assertFalse(cron.contains("%"), "cron turns % into a newline: " + cron);
-    Path logs = var.resolve("cron/logs");
-    orders(var.resolve("cron/dumps/2026-11-20/orders.csv"), 301101000000L, 50, "2026-11-20");
+    // The crontab line is a shell line written for /opt/hbulk: its paths are unquoted, so they stand in
+    // here for paths without a space (the checkout itself, not the spaced link the other tests use).
+    Path logs = tmp.resolve("cron/logs");
+    orders(tmp.resolve("cron/dumps/2026-11-20/orders.csv"), 301101000000L, 50, "2026-11-20");
     createOrdersTable();
     String command = cron.replace("/opt/hbulk/var/logs", logs.toString()).replace("var/logs", logs.toString())
-        .replace("/opt/hbulk", root.toString())
-        .replace("hdfs:///dumps", var.resolve("cron/dumps").toUri().toString());
+        .replace("/opt/hbulk", Path.of("..").toAbsolutePath().normalize().toString())
+        .replace("hdfs:///dumps", tmp.resolve("cron/dumps").toUri().toString());
     assertTrue(command.contains(" --zone Asia/Shanghai "), command);
     String[] dates = {"2026-11-20", "2026-11-20", "2026-11-21"};
     int i = 0;
@@ -369,7 +371,7 @@ class NightlyScriptIT {
     while (w.find()) {
       String word = w.group(1) != null ? w.group(1) : w.group(2) != null ? w.group(2) : w.group(3);
       words.add(word.replace("/opt/hbulk", root.toString())
-          .replace("hdfs:///dumps", var.resolve("systemd/dumps").toUri().toString()));
+          .replace("hdfs:///dumps", var.resolve("systemd/dumps").toString()));
     }
     assertTrue(Files.isExecutable(Path.of(words.get(0))), words.get(0));
     createOrdersTable();

@@ -21,7 +21,7 @@ import picocli.CommandLine.ParentCommand;
     footerHeading = "%nExamples:%n",
     footer = {
         "  hbulk resume --run-dir var/runs/orders/20261123-020000-000",
-        "  hbulk resume --run-dir hbulk-runs/orders/2026-11-22"})
+        "  hbulk resume --run-dir hbulk-runs/orders@orders/2026-11-22"})
 final class ResumeCommand implements Callable<Integer> {
   @ParentCommand
   HbulkCommand parent;

@@ -59,6 +59,10 @@ final class VerifyCommand implements Callable<Integer> {
       parent.out().printf("verified %,d record(s) (of %,d loaded): %,d row(s), %,d cell(s), %,d older version(s)"
           + " of them; %d difference(s)%n", r.records(), state.counts().loaded(), r.rows(), r.cells(),
           r.olderVersions(), r.differences().size());
+      if (r.collisionRows() > 0) {
+        parent.out().printf("  %,d row(s) hold another record's cells, as the spec's collisions policy chose (the run"
+            + " counted %,d conflicting row(s))%n", r.collisionRows(), state.counts().collisions().rows());
+      }
       r.differences().stream().limit(50).forEach(d -> parent.out().println("  " + d));
       if (!r.differences().isEmpty()) {
         throw new HbulkException(ExitCode.VERIFY_FAILED, r.differences().size() + " difference(s) between the input and the table");

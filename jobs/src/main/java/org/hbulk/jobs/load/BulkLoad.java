@@ -95,9 +95,7 @@ public final class BulkLoad {
         continue;
       }
       RunState state = earlier.readState();
-      boolean unfinished = state.stage().unfinished()
-          || state.stage() == RunState.Stage.PREPARED && state.mode() == RunState.Mode.LOAD;
-      if (!unfinished || !state.tables().equals(new ArrayList<>(spec.tables()))
+      if (!state.unfinished() || !state.tables().equals(new ArrayList<>(spec.tables()))
           || !fs.exists(earlier.spec()) || !earlier.readText(earlier.spec()).equals(spec.text())) {
         continue;
       }
@@ -131,20 +129,15 @@ public final class BulkLoad {
     Map<String, TableDescriptor> descriptors = checkTables(spec);
     RunDirectory run = RunDirectory.at(conf, runDir);
     if (run.fs().exists(run.root())) {
+      RunState earlier = run.hasState() ? run.readState() : null;
       throw new HbulkException(ExitCode.USAGE, "run directory " + run.root() + " already exists"
-          + (run.hasState() ? " and holds run " + run.readState().runId() + " (" + run.readState().stage()
-              + "): finish that run with 'hbulk resume --run-dir " + run.root() + "', or give another --run-dir"
-              : ": give another --run-dir"));
+          + (earlier == null ? ": give another --run-dir"
+              : " and holds run " + earlier.runId() + " (" + earlier.stage() + ")" + (earlier.unfinished()
+                  ? ": finish that run with 'hbulk resume --run-dir " + run.root() + "', or give another --run-dir"
+                  : ": give another --run-dir")));
     }
     run.create();
-    RunState state = RunState.create(run.root().getName(), spec.source(), new ArrayList<>(spec.tables()),
-        runStartMillis, mode);
-    state.budget(spec.rejectBudget().describe());
-    state.inputs(inputs);
-    for (Map.Entry<String, String> o : spec.overrides().entrySet()) {
-      state.properties().setProperty("spec.override." + o.getKey(), o.getValue());
-    }
-    state.owner(RunOwner.current());
+    RunState state = newState(run.root().getName(), spec, inputs, inputPaths, runStartMillis, mode);
     run.writeText(run.spec(), spec.text());
     run.writeState(state);
     log.println("hbulk: run directory " + run.root() + " (if this run stops before it ends, finish it with:"
@@ -172,19 +165,15 @@ public final class BulkLoad {
           run.fs().delete(leftover, true);
         }
         LoadSpec spec = LoadSpec.parse(state.specSource(), run.readText(run.spec()), state.overrides());
-        phase("validate", "spec " + spec.source() + " (as the run saved it), inputs " + state.inputs());
+        // What the inputs matched the first time: files that arrived since are not this run's.
+        List<String> matched = state.resolvedInputs();
+        phase("validate", "spec " + spec.source() + " (as the run saved it), inputs " + matched);
         List<Path> inputPaths = new ArrayList<>();
-        long inputBytes = resolveInputs(state.inputs(), inputPaths);
-        HeaderCheck.check(conf, spec, state.inputs(), log);
+        long inputBytes = resolveInputs(matched, inputPaths);
+        HeaderCheck.check(conf, spec, matched, log);
         Map<String, TableDescriptor> descriptors = checkTables(spec);
-        RunState fresh = RunState.create(state.runId(), state.specSource(), state.tables(),
-            state.runStartMillis(), state.mode());
-        fresh.budget(spec.rejectBudget().describe());
-        fresh.inputs(state.inputs());
-        for (Map.Entry<String, String> o : state.overrides().entrySet()) {
-          fresh.properties().setProperty("spec.override." + o.getKey(), o.getValue());
-        }
-        fresh.owner(RunOwner.current());
+        RunState fresh = newState(state.runId(), spec, state.inputs(), inputPaths, state.runStartMillis(),
+            state.mode());
         run.writeState(fresh);
         fresh.phase("validate", System.currentTimeMillis() - t0);
         LoadReport report = writeHFiles(run, fresh, spec, inputPaths, inputBytes, descriptors);
@@ -205,6 +194,20 @@ public final class BulkLoad {
     }
   }
 
+  /** A run's state before its job: what it loads, from what, for what command, in this process. */
+  private static RunState newState(String runId, LoadSpec spec, List<String> inputs, List<Path> matched,
+      long runStartMillis, RunState.Mode mode) {
+    RunState state = RunState.create(runId, spec.source(), new ArrayList<>(spec.tables()), runStartMillis, mode);
+    state.budget(spec.rejectBudget().describe());
+    state.inputs(inputs);
+    state.resolvedInputs(matched.stream().map(Path::toString).toList());
+    for (Map.Entry<String, String> o : spec.overrides().entrySet()) {
+      state.properties().setProperty("spec.override." + o.getKey(), o.getValue());
+    }
+    state.owner(RunOwner.current());
+    return state;
+  }
+
   /**
    * Reads a run's state and makes this process its owner; refuses a run another live process
    * works on, and says so when the owner's host cannot be checked from here.
@@ -216,7 +219,7 @@ public final class BulkLoad {
     }
     RunState state = run.readState();
     RunOwner owner = state.owner();
-    if (owner != null && !owner.isCurrent() && state.stage().unfinished()) {
+    if (owner != null && !owner.isCurrent() && state.unfinished()) {
       switch (owner.liveness()) {
         case ALIVE -> throw new HbulkException(ExitCode.RUN_BUSY, "run " + state.runId() + " is " + state.stage()
             + " in " + owner + ", which is still running; wait for it to end");
@@ -233,7 +236,14 @@ public final class BulkLoad {
     return state;
   }
 
-  /** A job of a dead driver that still runs on a cluster would write into the run again: kill it. */
+  /**
+   * Stops the job of a run whose driver died, if it still runs on a cluster: it would write into
+   * the run directory again, or into whatever takes its place.
+   */
+  public void stopJobOf(RunState state) throws IOException, InterruptedException {
+    stopJob(state.jobId());
+  }
+
   private void stopJob(String jobId) throws IOException, InterruptedException {
     if (jobId.isEmpty() || JobSetup.isLocal(conf)) {
       return; // a local job died with its driver
@@ -357,7 +367,8 @@ public final class BulkLoad {
       case OVER_BUDGET -> {
         if (!acceptRejects) {
           throw new HbulkException(ExitCode.REJECTS_OVER_BUDGET, state.budgetViolation()
-              + "; nothing was loaded. Add --accept-rejects to load the good records anyway");
+              + "; nothing was loaded. To load the good records anyway: hbulk complete --run-dir " + run.root()
+              + " --accept-rejects");
         }
       }
       case COLLISIONS -> throw new HbulkException(ExitCode.COLLISIONS, state.collisionViolation()

@@ -42,7 +42,9 @@ final class LocalJobDirs {
   static LocalJobDirs assign(Configuration conf, String runId, PrintStream log) throws IOException {
     List<Path> dirs = new ArrayList<>();
     // With the process id: nightly runs of two specs for one date share the run id.
-    String name = PREFIX + runId + "-" + ProcessHandle.current().pid();
+    // The local runner cannot use a folder whose path holds a space (see LocalDirAlias), and a run
+    // directory's name may hold one.
+    String name = PREFIX + runId.replaceAll("[^A-Za-z0-9._-]", "_") + "-" + ProcessHandle.current().pid();
     for (String key : List.of(LOCAL_DIR, STAGING_ROOT)) {
       List<String> own = new ArrayList<>();
       for (String configured : conf.getTrimmedStrings(key)) {

@@ -22,8 +22,9 @@ import org.hbulk.mappers.spec.LoadSpec;
 /**
  * One nightly load of a spec for one date, safe to run again: a date already loaded from the same
  * spec and tables is a no-op (unless forced), one loaded from another spec or other tables is refused
- * (unless forced), a run whose HFiles were prepared resumes with completion only, a run that died
- * before preparing is started over, and old run directories of the identity are pruned. The run
+ * (unless forced), a run of the date that stopped before it ended is finished as {@link
+ * BulkLoad#resume} finishes it (a prepared one is loaded), and old run directories of the identity
+ * are pruned. The run
  * directory is {@code <hbulk.work.dir>/<identity>/<date>}; the cell timestamp {@code run-start} is the
  * start of the date in the given zone, so a forced re-run writes the very same cells.
  */
@@ -67,15 +68,23 @@ public final class NightlyRun {
       if (!changes.isEmpty()) {
         throw new HbulkException(ExitCode.RUN_CHANGED, date + " of nightly " + identity + " was " + describe(state.stage())
             + " from another spec than this run's (" + dir + "): " + String.join("; ", changes) + ". The earlier"
-            + " spec is in " + run.spec() + "; if this one is right, add --force to replace that run (it is kept as "
-            + dir.getName() + ".replaced-<millis>)");
+            + " spec is in " + run.spec() + "; " + (state.stage() == RunState.Stage.LOADING
+                ? "part of that run is in the table: finish it first with its own spec (hbulk resume --run-dir "
+                    + dir + "), then, if this spec is right, run again with --force to replace it"
+                : "if this one is right, add --force to replace that run (it is kept as " + dir.getName()
+                    + ".replaced-<millis>)"));
       }
       switch (state.stage()) {
         case LOADED -> throw new HbulkException(ExitCode.NOTHING_TO_DO, date + " is already loaded (" + dir
             + "); add --force to load it again");
         case PREPARED, PREPARING, LOADING -> {
           log.println("hbulk: " + date + " was " + describe(state.stage()) + ": finishing that run");
-          report = load.resume(dir);
+          if (state.stage() == RunState.Stage.PREPARING) {
+            requireInput(state.resolvedInputs().get(0), date);
+          }
+          // A nightly run loads, whichever command prepared the date: resume would stop at PREPARED
+          // when 'hbulk prepare' wrote it.
+          report = state.stage() == RunState.Stage.PREPARED ? load.complete(dir, false) : load.resume(dir);
           prune(fs, identity.dir(conf), date, keepDays, log);
           return report;
         }
@@ -87,11 +96,9 @@ public final class NightlyRun {
       }
     }
     String input = expand(inputTemplate, date);
-    Path pattern = new Path(input);
-    FileStatus[] matches = pattern.getFileSystem(conf).globStatus(pattern);
-    if (matches == null || matches.length == 0) {
-      throw new HbulkException(ExitCode.NO_INPUT, "no input for " + date + ": " + input + " matches no file;"
-          + " nothing was loaded. If the dump is late, run again when it is there (same command, --date " + date + ")");
+    requireInput(input, date);
+    if (run.hasState()) {
+      load.stopJobOf(run.readState());
     }
     if (fs.exists(dir)) {
       Path aside = new Path(dir.getParent(), dir.getName() + ".replaced-" + System.currentTimeMillis());
@@ -104,6 +111,15 @@ public final class NightlyRun {
     report = load.complete(dir, false);
     prune(fs, identity.dir(conf), date, keepDays, log);
     return report;
+  }
+
+  private void requireInput(String input, LocalDate date) throws HbulkException, IOException {
+    Path pattern = new Path(input);
+    FileStatus[] matches = pattern.getFileSystem(conf).globStatus(pattern);
+    if (matches == null || matches.length == 0) {
+      throw new HbulkException(ExitCode.NO_INPUT, "no input for " + date + ": " + input + " matches no file;"
+          + " nothing was loaded. If the dump is late, run again when it is there (same command, --date " + date + ")");
+    }
   }
 
   private static String describe(RunState.Stage stage) {

@@ -196,6 +196,28 @@ public final class RunState {
     p.setProperty("complete.region-change", before == null ? message : before + "; " + message);
   }
 
+  /**
+   * Whether the run's command has not done what it was asked: stopped while preparing or loading,
+   * or a load whose completion never began.
+   */
+  public boolean unfinished() {
+    return stage().unfinished() || stage() == Stage.PREPARED && mode() == Mode.LOAD;
+  }
+
+  /**
+   * What the inputs matched when the run was prepared (files and directories, globs expanded),
+   * which a second preparation and verify read again, so files that arrive later are not taken in.
+   * Runs written before this was kept fall back to the inputs as given.
+   */
+  public List<String> resolvedInputs() {
+    String v = p.getProperty("inputs.resolved");
+    return v == null ? inputs() : v.isEmpty() ? List.of() : List.of(v.split("\n"));
+  }
+
+  public void resolvedInputs(List<String> paths) {
+    p.setProperty("inputs.resolved", String.join("\n", paths));
+  }
+
   /** The input paths the run read, as given. */
   public List<String> inputs() {
     String v = p.getProperty("inputs", "");

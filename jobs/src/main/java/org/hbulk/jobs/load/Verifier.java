@@ -19,6 +19,7 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.mappers.convert.RecordConverter;
 import org.hbulk.mappers.record.RejectException;
+import org.hbulk.mappers.spec.CollisionPolicy;
 import org.hbulk.mappers.spec.LoadSpec;
 
 /**
@@ -27,11 +28,28 @@ import org.hbulk.mappers.spec.LoadSpec;
  * load of at most {@code limit} records is checked whole; a bigger one on {@code limit} records
  * spread over its input. Other versions of a checked column are differences too: a newer one hides
  * the run's value from every default read; an older one is what a second, interrupted or repeated
- * load leaves (unless the table keeps history on purpose: {@code allowOlderVersions}).
+ * load leaves (unless the table keeps history on purpose: {@code allowOlderVersions}). Under a
+ * collision policy other than fail, cells of records the policy did not keep differ by design: such
+ * rows are counted apart, and are differences when there are more of them than the run's report
+ * counted conflicting rows, or, under a record-level policy with every record read again, when none
+ * of a row's records is in the table whole.
  */
 public final class Verifier {
   /** What verify found. */
-  public record Result(long records, long rows, long cells, long olderVersions, List<String> differences) {}
+  public record Result(long records, long rows, long cells, long olderVersions, long collisionRows,
+      List<String> differences) {}
+
+  /** How a checked cell differs from the table; whether a collision policy can explain it. */
+  private enum Kind {
+    /** A newer version hides the run's value. */
+    HIDDEN,
+    /** Another value at the run's timestamp: what a kept colliding record leaves. */
+    OTHER_VALUE,
+    /** No version at the run's timestamp: what a dropped record leaves under a record-level policy. */
+    ABSENT
+  }
+
+  private record Problem(Kind kind, String text) {}
 
   private final Configuration conf;
   private final Connection connection;
@@ -45,7 +63,7 @@ public final class Verifier {
       throws IOException, InterruptedException {
     RunState state = run.readState();
     LoadSpec spec = LoadSpec.parse(state.specSource(), run.readText(run.spec()), state.overrides());
-    List<byte[]> raw = InputSample.spread(conf, spec, state.inputs(), limit);
+    List<byte[]> raw = InputSample.spread(conf, spec, state.resolvedInputs(), limit);
     RecordConverter converter = new RecordConverter(spec, state.runStartMillis());
     Map<String, Table> tables = new HashMap<>();
     List<String> differences = new ArrayList<>();
@@ -53,6 +71,13 @@ public final class Verifier {
     long records = 0;
     long cells = 0;
     long older = 0;
+    CollisionPolicy policy = spec.collisions();
+    boolean recordLevel = policy == CollisionPolicy.KEEP_LAST_RECORD || policy == CollisionPolicy.KEEP_FIRST_RECORD;
+    PrepareCounts.Collisions collided = state.counts().collisions();
+    // Rows whose cells differ only as the run's collision policy makes them differ, kept apart
+    // until the end: more of them than the run counted conflicting rows is a real difference.
+    Map<String, List<String>> collisionRows = new java.util.LinkedHashMap<>();
+    Set<String> rowsMatchedWhole = new HashSet<>();
     try {
       for (byte[] r : raw) {
         List<KeyValue> kvs;
@@ -78,12 +103,22 @@ public final class Verifier {
             from = to;
             continue;
           }
+          String rowKey = table + "/" + Bytes.toHex(row);
+          boolean whole = true;
           for (int c = from; c < to; c++) {
             cells++;
             KeyValue want = kvs.get(c);
-            String problem = compare(want, got);
+            Problem problem = compare(want, got);
+            whole &= problem == null;
             if (problem != null) {
-              differences.add(table + ": row " + Bytes.toStringBinary(row) + " " + problem);
+              String text = table + ": row " + Bytes.toStringBinary(row) + " " + problem.text();
+              boolean explained = collided.any() && (problem.kind() == Kind.OTHER_VALUE && policy != CollisionPolicy.FAIL
+                  || problem.kind() == Kind.ABSENT && recordLevel);
+              if (explained) {
+                collisionRows.computeIfAbsent(rowKey, k -> new ArrayList<>()).add(text);
+              } else {
+                differences.add(text);
+              }
             }
             List<Long> olderThan = olderVersions(want, got);
             older += olderThan.size();
@@ -91,6 +126,9 @@ public final class Verifier {
               differences.add(table + ": row " + Bytes.toStringBinary(row) + " " + column(want)
                   + " has other version(s) @" + olderThan + " besides the loaded one @" + want.getTimestamp());
             }
+          }
+          if (whole) {
+            rowsMatchedWhole.add(rowKey);
           }
           from = to;
         }
@@ -100,24 +138,38 @@ public final class Verifier {
         t.close();
       }
     }
-    return new Result(records, rowsSeen.size(), cells, older, differences);
+    if (collisionRows.size() > collided.rows()) {
+      collisionRows.values().forEach(differences::addAll);
+      collisionRows.clear();
+    } else if (recordLevel && records == state.counts().loaded()) {
+      // Every record was read again, so the record the policy kept was among them: a row none of
+      // whose records is in the table whole was not written as the policy says.
+      for (Map.Entry<String, List<String>> row : collisionRows.entrySet()) {
+        if (!rowsMatchedWhole.contains(row.getKey())) {
+          differences.addAll(row.getValue());
+        }
+      }
+    }
+    return new Result(records, rowsSeen.size(), cells, older,
+        differences.isEmpty() ? collisionRows.size() : 0, differences);
   }
 
-  private static String compare(KeyValue want, org.apache.hadoop.hbase.client.Result got) {
+  private static Problem compare(KeyValue want, org.apache.hadoop.hbase.client.Result got) {
     String column = column(want);
     boolean sawColumn = false;
     for (Cell c : got.getColumnCells(CellUtil.cloneFamily(want), CellUtil.cloneQualifier(want))) {
       sawColumn = true;
       if (c.getTimestamp() > want.getTimestamp()) {
-        return column + " @" + want.getTimestamp() + " is hidden by a newer version @" + c.getTimestamp()
-            + " holding " + Bytes.toStringBinary(CellUtil.cloneValue(c));
+        return new Problem(Kind.HIDDEN, column + " @" + want.getTimestamp() + " is hidden by a newer version @"
+            + c.getTimestamp() + " holding " + Bytes.toStringBinary(CellUtil.cloneValue(c)));
       }
       if (c.getTimestamp() == want.getTimestamp()) {
-        return CellUtil.matchingValue(c, want) ? null : column + " @" + want.getTimestamp() + " holds "
-            + Bytes.toStringBinary(CellUtil.cloneValue(c)) + ", the input says " + Bytes.toStringBinary(CellUtil.cloneValue(want));
+        return CellUtil.matchingValue(c, want) ? null : new Problem(Kind.OTHER_VALUE, column + " @"
+            + want.getTimestamp() + " holds " + Bytes.toStringBinary(CellUtil.cloneValue(c)) + ", the input says "
+            + Bytes.toStringBinary(CellUtil.cloneValue(want)));
       }
     }
-    return column + (sawColumn ? " has no version @" + want.getTimestamp() : " is missing");
+    return new Problem(Kind.ABSENT, column + (sawColumn ? " has no version @" + want.getTimestamp() : " is missing"));
   }
 
   /** Timestamps of the column's versions older than the wanted cell's, newest first. */

@@ -19,4 +19,15 @@ abstract class CommandLineTest {
     err = e.toString(StandardCharsets.UTF_8);
     return code;
   }
+
+  /** Through {@link Main#launch}, as the hbulk program runs: Hadoop's generic options included. */
+  int launch(String... args) throws Exception {
+    ByteArrayOutputStream o = new ByteArrayOutputStream();
+    ByteArrayOutputStream e = new ByteArrayOutputStream();
+    int code = Main.launch(args, new PrintStream(o, true, StandardCharsets.UTF_8),
+        new PrintStream(e, true, StandardCharsets.UTF_8));
+    out = o.toString(StandardCharsets.UTF_8);
+    err = e.toString(StandardCharsets.UTF_8);
+    return code;
+  }
 }

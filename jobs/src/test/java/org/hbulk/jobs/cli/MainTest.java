@@ -152,17 +152,6 @@ class MainTest extends CommandLineTest {
     assertEquals(1, err.strip().lines().count(), err);
   }
 
-  /** Through {@link Main#launch}, as the hbulk program runs: Hadoop's generic options included. */
-  private int launch(String... args) throws Exception {
-    ByteArrayOutputStream o = new ByteArrayOutputStream();
-    ByteArrayOutputStream e = new ByteArrayOutputStream();
-    int code = Main.launch(args, new PrintStream(o, true, StandardCharsets.UTF_8),
-        new PrintStream(e, true, StandardCharsets.UTF_8));
-    out = o.toString(StandardCharsets.UTF_8);
-    err = e.toString(StandardCharsets.UTF_8);
-    return code;
-  }
-
   @Test
   void confFileThatDoesNotExistIsOneLineAndExit2() throws Exception {
     Path missing = tmp.resolve("no-such-site.xml");
