@@ -16,19 +16,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.RemoteIterator;
-import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.RegionInfo;
-import org.apache.hadoop.hbase.client.Result;
-import org.apache.hadoop.hbase.client.ResultScanner;
-import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.jobs.load.RunDirectory;
 import org.hbulk.jobs.load.RunState;
 import org.junit.jupiter.api.BeforeAll;
@@ -168,6 +159,18 @@ class FaultIT extends MiniClusterSupport {
     assertEquals(0, hbulk("resume", "--run-dir", runDir), err);
     assertLoadedOnce(table, runDir);
     assertEquals(0, hbulk("verify", "--run-dir", runDir, "--records", "2000"), out + err);
+
+    // What the refused second load would have left: every cell a second version. verify sees it
+    // from both runs (before, it compared only the version at the run's own timestamp).
+    assertEquals(0, hbulk("load", "--spec", spec, "--table", table, "--input", input, "--run-dir", runDir + "-again"),
+        err);
+    assertEquals(ExitCode.VERIFY_FAILED.code(), hbulk("verify", "--run-dir", runDir, "--records", "2000"), out + err);
+    assertTrue(out.contains("is hidden by a newer version"), out);
+    assertEquals(ExitCode.VERIFY_FAILED.code(), hbulk("verify", "--run-dir", runDir + "-again", "--records", "2000"),
+        out + err);
+    assertTrue(out.contains("has other version(s)"), out);
+    assertEquals(0, hbulk("verify", "--run-dir", runDir + "-again", "--records", "2000", "--allow-older-versions"),
+        out + err);
   }
 
   @Test

@@ -49,6 +49,8 @@ abstract class MiniClusterSupport {
     Configuration conf = util.getConfiguration();
     conf.set("mapreduce.cluster.local.dir", tmp.resolve("mapred-local").toString());
     conf.setLong(HbulkConf.PROGRESS_INTERVAL_MS, 1000);
+    // Not the default, relative to the working directory: the tests' nightly locks stay in their temp dir.
+    conf.set(HbulkConf.NIGHTLY_LOCK_DIR, tmp.resolve("nightly-locks").toString());
     util.startMiniCluster(1);
   }
 

@@ -433,10 +433,10 @@ public final class BulkLoad {
       } catch (IOException e) {
         if (attempt >= attempts) {
           throw new HbulkException(ExitCode.LOAD_FAILED, "bulk load into " + table + " failed " + attempts
-              + " time(s): " + e.getMessage() + ". The HFiles not loaded are still in " + run.hfiles()
+              + " time(s): " + gist(e) + ". The HFiles not loaded are still in " + run.hfiles()
               + "; finish the load with: hbulk resume --run-dir " + run.root(), e);
         }
-        log.println("hbulk: bulk load into " + table + " failed (" + e.getMessage() + "); attempt "
+        log.println("hbulk: bulk load into " + table + " failed (" + gist(e) + "); attempt "
             + (attempt + 1) + " of " + attempts + " in " + pause + " ms");
         try {
           Thread.sleep(pause);
@@ -449,14 +449,32 @@ public final class BulkLoad {
     }
   }
 
-  /** The client settings of a completion attempt: no HBase operation waits longer than hbulk's cap. */
+  /**
+   * A failure in one line: HBase's retry errors carry every try's exception, a line each ("Failed
+   * after attempts=6, exceptions: ..."), and the last of them says most.
+   */
+  static String gist(Throwable e) {
+    String message = String.valueOf(e.getMessage()).strip();
+    String[] lines = message.split("\\R");
+    return lines.length == 1 ? message : lines[0].strip() + " ... " + lines[lines.length - 1].strip();
+  }
+
+  /**
+   * The client settings of a completion attempt, so that an attempt against an HBase that does not
+   * answer ends in about {@code hbulk.complete.hbase-timeout.ms}: HBase's client retries each region
+   * 16 times, and each try first looks the region up in {@code hbase:meta}, which against a dead
+   * server waits out its own timeout (20 minutes by default); a completion took 45 minutes to fail.
+   * Six tries of at most a sixth of the timeout each; the bulk-load call itself keeps the RPC
+   * timeout it has (a copy across file systems may need it).
+   */
   static Configuration boundedClient(Configuration conf) {
     Configuration bounded = new Configuration(conf);
     long cap = conf.getLong(HbulkConf.COMPLETE_HBASE_TIMEOUT_MS, HbulkConf.COMPLETE_HBASE_TIMEOUT_DEFAULT);
-    for (String key : List.of("hbase.client.operation.timeout", "hbase.client.meta.operation.timeout")) {
-      bounded.setLong(key, Math.min(cap, conf.getLong(key, cap)));
-    }
-    bounded.setLong("hbase.rpc.timeout", Math.min(cap, conf.getLong("hbase.rpc.timeout", 60_000)));
+    bounded.setInt("hbase.client.retries.number", Math.min(5, conf.getInt("hbase.client.retries.number", 15)));
+    bounded.setLong("hbase.client.meta.operation.timeout",
+        Math.min(cap / 6, conf.getLong("hbase.client.meta.operation.timeout", cap)));
+    bounded.setLong("hbase.client.operation.timeout",
+        Math.min(cap, conf.getLong("hbase.client.operation.timeout", cap)));
     return bounded;
   }
 
