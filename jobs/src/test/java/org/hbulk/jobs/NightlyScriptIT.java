@@ -189,7 +189,8 @@ class NightlyScriptIT {
           "--input-template", "/nowhere/{date}.csv");
       assertEquals(11, second.code(), second.output());
       assertTrue(second.output().contains("another run of nightly orders@orders holds " + lock), second.output());
-      assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(20), "exits at once");
+      // Waiting for the lock would take until the 5-minute limit of script(); a JVM start takes seconds.
+      assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(60), "exits at once");
     }
   }
 
@@ -262,23 +263,22 @@ class NightlyScriptIT {
   @Test
   void twoRunsOfOneSpecAtOnceLoadOnceAndTheSecondExits11AtOnceLeavingTheFirstAlone() throws Exception {
     String spec = spec(var.resolve("specs/conc.spec"), "nc_same", "n");
-    int n = 100_000;
+    int n = 200_000;
     String in = records("conc", "2026-11-22", n);
     Running first = new Running("nightly-load.sh", "--spec", spec, "--input-template", in, "--date", "2026-11-22");
     first.awaitOutput("hbulk: nightly conc@nc_same (");
-    long started = System.nanoTime();
     Run second = script("nightly-load.sh", "--spec", spec, "--input-template", in, "--date", "2026-11-22");
-    long took = System.nanoTime() - started;
+    // The second ended while the first still ran: it did not wait for the lock (a time limit here
+    // would only measure how busy the machine is).
     assertTrue(first.process.isAlive(), "the first run ended before the second tried the lock: this test needs more"
         + " rows to show anything");
     assertEquals(11, second.code(), second.output());
     assertTrue(second.output().contains("another run of nightly conc@nc_same holds ")
         && second.output().contains("(pid " + first.process.pid() + " since "), second.output());
-    assertTrue(took < TimeUnit.SECONDS.toNanos(20), "exits at once, not after the first: " + took / 1_000_000 + " ms");
 
     Run one = first.await();
     assertEquals(0, one.code(), one.output());
-    assertTrue(one.output().contains("read 100,000 = loaded 100,000 + rejected 0"), one.output());
+    assertTrue(one.output().contains("read 200,000 = loaded 200,000 + rejected 0"), one.output());
     assertEquals(sorted(expected(n, "n", "2026-11-22")), unsalted("nc_same"),
         "each cell once, one version, from the first run");
     String log = Files.readString(var.resolve("runs/conc@nc_same/2026-11-22/nightly.log"));
