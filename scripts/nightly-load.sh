@@ -49,5 +49,5 @@ for arg in "$@"; do
   esac
 done
 
-lock_dir="${HBULK_LOCK_DIR:-${HBULK_VAR}/locks}"
-exec "${here}/hbulk" nightly -D "hbulk.nightly.lock.dir=${lock_dir}" "$@"
+# scripts/hbulk points the lock at HBULK_LOCK_DIR (default var/locks).
+exec "${here}/hbulk" nightly "$@"

@@ -289,10 +289,14 @@ class NightlyScriptIT {
   void twoSpecsIntoTheSameTableAtOnceBothLoad() throws Exception {
     String a = spec(var.resolve("specs/shared_a.spec"), "nc_shared", "a");
     String b = spec(var.resolve("specs/shared_b.spec"), "nc_shared", "b");
-    int n = 5_000;
+    int n = 50_000;
     String in = records("shared", "2026-11-22", n);
     Running first = new Running("nightly-load.sh", "--spec", a, "--input-template", in, "--date", "2026-11-22");
     Running second = new Running("nightly-load.sh", "--spec", b, "--input-template", in, "--date", "2026-11-22");
+    // At once: each holds its own identity's lock while the other runs.
+    first.awaitOutput("hbulk: nightly shared_a@nc_shared (");
+    second.awaitOutput("hbulk: nightly shared_b@nc_shared (");
+    assertTrue(first.process.isAlive(), "the runs did not overlap: this test needs more rows to show anything");
     Run ra = first.await();
     Run rb = second.await();
     assertEquals(0, ra.code(), ra.output());

@@ -39,8 +39,7 @@ final class CompleteCommand implements Callable<Integer> {
     try (Connection connection = Connections.open(conf)) {
       LoadReport report = new BulkLoad(conf, connection, parent.out(), parent.err())
           .complete(new Path(runDir), acceptRejects);
-      parent.out().print(report.toText());
-      parent.out().println("report: " + new Path(report.runDir(), "report.json"));
+      report.printTo(parent.out());
     }
     return 0;
   }

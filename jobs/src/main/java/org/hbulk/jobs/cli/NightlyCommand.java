@@ -94,8 +94,7 @@ final class NightlyCommand implements Callable<Integer> {
       try (Connection connection = Connections.open(conf)) {
         LoadReport report = new NightlyRun(conf, connection, out, log)
             .run(loaded, identity, template, day, zone, force, keepDays);
-        out.print(report.toText());
-        out.println("report: " + report.runDir() + "/report.json");
+        report.printTo(out);
       } catch (HbulkException e) {
         // Main prints the message on the terminal; the log gets it with its exit code.
         said.writeBytes(("hbulk: " + e.getMessage() + " (exit " + e.exitCode().code() + ")\n")

@@ -38,8 +38,7 @@ final class ResumeCommand implements Callable<Integer> {
     Configuration conf = common.apply(parent.conf());
     try (Connection connection = Connections.open(conf)) {
       LoadReport report = new BulkLoad(conf, connection, parent.out(), parent.err()).resume(new Path(runDir));
-      parent.out().print(report.toText());
-      parent.out().println("report: " + new Path(report.runDir(), "report.json"));
+      report.printTo(parent.out());
     }
     return 0;
   }

@@ -59,9 +59,12 @@ final class SourceOptions {
       if (complete) {
         report = bulkLoad.complete(dir, false);
       }
-      parent.out().print(report.toText());
-      parent.out().println(complete ? "report: " + new Path(report.runDir(), "report.json")
-          : "next: hbulk complete --run-dir " + report.runDir());
+      if (complete) {
+        report.printTo(parent.out());
+      } else {
+        parent.out().print(report.toText());
+        parent.out().println("next: hbulk complete --run-dir " + report.runDir());
+      }
     }
   }
 

@@ -105,6 +105,12 @@ public record LoadReport(RunState state, Map<String, List<RegionFiles>> regions,
     b.append("  ").append(Json.quote(name)).append(": ").append(jsonValue).append(",\n");
   }
 
+  /** The report as text, then where its JSON is: what a command that ends a run prints. */
+  public void printTo(java.io.PrintStream out) {
+    out.print(toText());
+    out.println("report: " + runDir + "/report.json");
+  }
+
   public String toText() {
     PrepareCounts c = state.counts();
     StringBuilder b = new StringBuilder();

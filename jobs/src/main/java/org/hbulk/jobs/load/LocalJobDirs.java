@@ -11,6 +11,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.MRConfig;
 
 /**
  * The local job runner's working folders, one set per run. The local runner keeps every map
@@ -24,7 +25,7 @@ final class LocalJobDirs {
   private static final String PREFIX = "hbulk-";
   private static final String OWNER_FILE = "owner.properties";
   /** Where the local runner keeps map outputs, and its staging root: both on the local file system. */
-  private static final String LOCAL_DIR = "mapreduce.cluster.local.dir";
+  private static final String LOCAL_DIR = MRConfig.LOCAL_DIR;
   private static final String STAGING_ROOT = "mapreduce.jobtracker.staging.root.dir";
 
   private final List<Path> dirs;

@@ -62,8 +62,8 @@ public final class NightlyRun {
     FileSystem fs = run.fs();
     BulkLoad load = new BulkLoad(conf, connection, out, log);
     LoadReport report;
-    if (run.hasState() && !force) {
-      RunState state = run.readState();
+    RunState state = run.hasState() ? run.readState() : null;
+    if (state != null && !force) {
       List<String> changes = LoadFingerprint.of(run, state).differences(LoadFingerprint.of(spec));
       if (!changes.isEmpty()) {
         throw new HbulkException(ExitCode.RUN_CHANGED, date + " of nightly " + identity + " was " + describe(state.stage())
@@ -97,12 +97,12 @@ public final class NightlyRun {
     }
     String input = expand(inputTemplate, date);
     requireInput(input, date);
-    if (run.hasState()) {
-      load.stopJobOf(run.readState());
+    if (state != null) {
+      load.stopJobOf(state);
     }
     if (fs.exists(dir)) {
       Path aside = new Path(dir.getParent(), dir.getName() + ".replaced-" + System.currentTimeMillis());
-      log.println("hbulk: " + (run.hasState() ? "--force: keeping the earlier run as " : "an earlier run died before"
+      log.println("hbulk: " + (state != null ? "--force: keeping the earlier run as " : "an earlier run died before"
           + " preparing; keeping what it left as ") + aside);
       fs.rename(dir, aside);
     }

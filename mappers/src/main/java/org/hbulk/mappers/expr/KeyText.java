@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
@@ -76,14 +77,15 @@ public final class KeyText {
         out.write('\\');
         i += 2;
       } else if (next == 'x') {
-        int high = i + 2 < text.length() ? Character.digit(text.charAt(i + 2), 16) : -1;
-        int low = i + 3 < text.length() ? Character.digit(text.charAt(i + 3), 16) : -1;
-        if (high < 0 || low < 0 || !isAsciiHex(text.charAt(i + 2)) || !isAsciiHex(text.charAt(i + 3))) {
+        int high = i + 2 < text.length() ? text.charAt(i + 2) : -1;
+        int low = i + 3 < text.length() ? text.charAt(i + 3) : -1;
+        // HexFormat takes ASCII digits only, where Character.digit also takes fullwidth ones.
+        if (!HexFormat.isHexDigit(high) || !HexFormat.isHexDigit(low)) {
           throw new BadKeyText(i + 1, "\\x at character " + (i + 1) + " must be followed by two hex"
               + " digits (0-9, a-f or A-F), not '" + text.substring(i + 2, Math.min(text.length(), i + 4))
               + "'; write \\\\ for a backslash");
         }
-        out.write(high << 4 | low);
+        out.write(HexFormat.fromHexDigit(high) << 4 | HexFormat.fromHexDigit(low));
         i += 4;
       } else {
         throw new BadKeyText(i + 1, "the backslash at character " + (i + 1) + " must start \\xHH"
@@ -94,10 +96,5 @@ public final class KeyText {
     }
     out.writeBytes(text.substring(run).getBytes(StandardCharsets.UTF_8));
     return out.toByteArray();
-  }
-
-  // Character.digit also takes full-width and other scripts' digits.
-  private static boolean isAsciiHex(char c) {
-    return c < 128;
   }
 }

@@ -23,6 +23,9 @@ public enum RangeEncoding {
   /** Time text that does not sort like the times (day first, month names, optional fractions). */
   TEXT;
 
+  /** For each letter of "yuMLdHkmsSn": the calendar field it writes, from years (0) to nanos (6). */
+  private static final int[] FIELD_OF_LETTER = {0, 0, 1, 1, 2, 3, 3, 4, 5, 6, 6};
+
   /** How this top-level key part encodes its column. */
   public static RangeEncoding of(Expr part) {
     if (part instanceof ColumnRef ref) {
@@ -84,7 +87,7 @@ public enum RangeEncoding {
       if (rank < 0) {
         return false;
       }
-      int field = new int[] {0, 0, 1, 1, 2, 3, 3, 4, 5, 6, 6}[rank];
+      int field = FIELD_OF_LETTER[rank];
       if (field < last) {
         return false;
       }

@@ -46,6 +46,8 @@ public class CsvToCellsMapper
   private long recordsRead;
   private long recordsLoaded;
   private long cellsEmitted;
+  private long emptyValuesSkipped;
+  private long emptyValuesWritten;
 
   @Override
   protected void setup(Context context) throws IOException {
@@ -66,7 +68,8 @@ public class CsvToCellsMapper
     }
     outputRowCounts = new long[tables.length];
     ordered = spec.collisions().recordLevel();
-    fileBase = RecordOrder.fileBase(CsvSplit.fileIndexOf(context.getInputSplit()));
+    // Only record-level policies read a record's input order; others need no file index at all.
+    fileBase = ordered ? RecordOrder.fileBase(CsvSplit.fileIndexOf(context.getInputSplit())) : 0;
     FileSplit split = CsvSplit.fileOf(context.getInputSplit());
     String file = split != null ? split.getPath().toString() : "?";
     rejects = new RejectWriter(rejectSink(context), file);
@@ -141,12 +144,8 @@ public class CsvToCellsMapper
       if (converter.lastTruncations() > 0) {
         context.getCounter(HbulkCounter.VALUES_TRUNCATED).increment(converter.lastTruncations());
       }
-      if (converter.lastEmptyValues() > 0) {
-        context.getCounter(HbulkCounter.EMPTY_VALUES_SKIPPED).increment(converter.lastEmptyValues());
-      }
-      if (converter.lastEmptyValuesWritten() > 0) {
-        context.getCounter(HbulkCounter.EMPTY_VALUES_WRITTEN).increment(converter.lastEmptyValuesWritten());
-      }
+      emptyValuesSkipped += converter.lastEmptyValues();
+      emptyValuesWritten += converter.lastEmptyValuesWritten();
     } catch (RejectException e) {
       context.getCounter(HbulkCounter.RECORDS_REJECTED).increment(1);
       context.getCounter(e.reason()).increment(1);
@@ -161,6 +160,8 @@ public class CsvToCellsMapper
     context.getCounter(HbulkCounter.RECORDS_READ).increment(recordsRead);
     context.getCounter(HbulkCounter.RECORDS_LOADED).increment(recordsLoaded);
     context.getCounter(HbulkCounter.CELLS_EMITTED).increment(cellsEmitted);
+    context.getCounter(HbulkCounter.EMPTY_VALUES_SKIPPED).increment(emptyValuesSkipped);
+    context.getCounter(HbulkCounter.EMPTY_VALUES_WRITTEN).increment(emptyValuesWritten);
     for (int o = 0; o < outputRows.length; o++) {
       outputRows[o].increment(outputRowCounts[o]);
     }
