@@ -398,8 +398,8 @@ class BulkLoadIT extends MiniClusterSupport {
     splitConf.setLong("mapreduce.input.fileinputformat.split.maxsize", 1024);
     org.apache.hadoop.mapreduce.Job splitJob = org.apache.hadoop.mapreduce.Job.getInstance(splitConf);
     org.apache.hadoop.mapreduce.lib.input.FileInputFormat.setInputPaths(splitJob, new Path(dir.toUri()));
-    assertTrue(new org.hbulk.mappers.mapreduce.CsvInputFormat().getSplits(splitJob).stream()
-        .filter(sp -> org.hbulk.mappers.mapreduce.CsvSplit.fileOf(sp).getStart() > 0).count() >= 4);
+    assertTrue(new org.hbulk.mappers.input.CsvInputFormat().getSplits(splitJob).stream()
+        .filter(sp -> org.hbulk.mappers.input.CsvSplit.fileOf(sp).getStart() > 0).count() >= 4);
     assertEquals(0, hbulk("load", "-D", "mapreduce.input.fileinputformat.split.maxsize=1024", "--spec",
         spec.toString(), "--input", dir.toUri().toString(), "--run-dir", "/runs/by-name"), err);
     assertTrue(err.contains("b.csv: column(s) extra of the header are not in [columns] and are not read"), err);

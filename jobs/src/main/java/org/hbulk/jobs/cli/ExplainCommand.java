@@ -21,7 +21,7 @@ import org.hbulk.mappers.expr.KeyText;
 import org.hbulk.mappers.record.CsvRecordParser;
 import org.hbulk.mappers.record.Record;
 import org.hbulk.mappers.record.RejectException;
-import org.hbulk.mappers.spec.Column;
+import org.hbulk.mappers.schema.Column;
 import org.hbulk.mappers.spec.KeyWarnings;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.hbulk.mappers.spec.OutputSpec;

@@ -10,7 +10,7 @@ import org.apache.hadoop.util.ToolRunner;
 import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
 import org.hbulk.jobs.standalone.LocalRunnerFileSystem;
-import org.hbulk.mappers.spec.SpecException;
+import org.hbulk.mappers.schema.SpecException;
 import picocli.CommandLine;
 
 /**

@@ -33,7 +33,7 @@ import org.hbulk.mappers.hfile.HFileWriters;
 import org.hbulk.mappers.mapreduce.RejectWriter;
 import org.hbulk.mappers.convert.RecordConverter;
 import org.hbulk.mappers.record.RejectException;
-import org.hbulk.mappers.spec.CollisionPolicy;
+import org.hbulk.mappers.schema.CollisionPolicy;
 import org.hbulk.mappers.spec.KeyWarnings;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.hbulk.mappers.spec.OutputSpec;

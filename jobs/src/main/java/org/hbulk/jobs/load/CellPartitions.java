@@ -10,7 +10,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.mapreduce.lib.partition.TotalOrderPartitioner;
-import org.hbulk.mappers.mapreduce.CellKey;
+import org.hbulk.mappers.shuffle.CellKey;
 
 /**
  * The cut points of the shuffle's total order: for every region of every table but the very first,

@@ -10,7 +10,7 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
-import org.hbulk.mappers.mapreduce.FileHeader;
+import org.hbulk.mappers.input.FileHeader;
 import org.hbulk.mappers.record.ColumnLayout;
 import org.hbulk.mappers.spec.LoadSpec;
 

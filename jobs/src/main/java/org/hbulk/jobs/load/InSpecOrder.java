@@ -6,7 +6,7 @@ import java.util.List;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.hbulk.mappers.mapreduce.FileHeader;
+import org.hbulk.mappers.input.FileHeader;
 import org.hbulk.mappers.record.ColumnLayout;
 import org.hbulk.mappers.record.CsvRecordParser;
 import org.hbulk.mappers.record.RejectException;

@@ -10,7 +10,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
-import org.hbulk.mappers.mapreduce.CsvRecordReader;
+import org.hbulk.mappers.input.CsvRecordReader;
 import org.hbulk.mappers.spec.LoadSpec;
 
 /**

@@ -19,7 +19,7 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.mappers.convert.RecordConverter;
 import org.hbulk.mappers.record.RejectException;
-import org.hbulk.mappers.spec.CollisionPolicy;
+import org.hbulk.mappers.schema.CollisionPolicy;
 import org.hbulk.mappers.spec.LoadSpec;
 
 /**

@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Optional;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.mappers.expr.KeyReader;
-import org.hbulk.mappers.spec.Column;
+import org.hbulk.mappers.schema.Column;
 import org.hbulk.mappers.spec.OutputSpec;
 
 /**

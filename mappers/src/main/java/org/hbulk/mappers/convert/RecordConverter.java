@@ -15,7 +15,7 @@ import org.hbulk.mappers.record.RejectException;
 import org.hbulk.mappers.record.RejectReason;
 import org.hbulk.mappers.expr.Expr;
 import org.hbulk.mappers.spec.CellSpec;
-import org.hbulk.mappers.spec.Column;
+import org.hbulk.mappers.schema.Column;
 import org.hbulk.mappers.spec.EmptyField;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.hbulk.mappers.spec.OutputSpec;

@@ -3,7 +3,7 @@ package org.hbulk.mappers.expr;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.mappers.record.ByteBuilder;
 import org.hbulk.mappers.record.Record;
-import org.hbulk.mappers.spec.Column;
+import org.hbulk.mappers.schema.Column;
 
 /**
  * {@code binary(column)}: the typed value in HBase's {@code Bytes.toBytes} encoding, as the Java
@@ -40,7 +40,7 @@ final class Binary extends ColumnEncoder {
 
   @Override
   public boolean growsWithTime() {
-    return column.type() == org.hbulk.mappers.spec.ColumnType.TIMESTAMP;
+    return column.type() == org.hbulk.mappers.schema.ColumnType.TIMESTAMP;
   }
 
   @Override

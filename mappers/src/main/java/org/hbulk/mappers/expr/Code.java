@@ -7,7 +7,7 @@ import org.hbulk.mappers.record.ByteBuilder;
 import org.hbulk.mappers.record.Record;
 import org.hbulk.mappers.record.RejectException;
 import org.hbulk.mappers.record.RejectReason;
-import org.hbulk.mappers.spec.Column;
+import org.hbulk.mappers.schema.Column;
 
 /**
  * {@code code(column, TABLE)}: the short code a {@code [codes TABLE]} section of the spec gives the

@@ -1,7 +1,7 @@
 package org.hbulk.mappers.expr;
 
 import java.util.List;
-import org.hbulk.mappers.spec.Column;
+import org.hbulk.mappers.schema.Column;
 
 /** A function of one column's typed value (not of its text). */
 abstract class ColumnEncoder implements Expr {
@@ -32,7 +32,7 @@ abstract class ColumnEncoder implements Expr {
 
   /** A time as ISO text for {@code decode}: an instant for timestamps, the number for longs. */
   String showTime(long value) {
-    return column.type() == org.hbulk.mappers.spec.ColumnType.TIMESTAMP
+    return column.type() == org.hbulk.mappers.schema.ColumnType.TIMESTAMP
         ? java.time.Instant.ofEpochMilli(value).toString() : Long.toString(value);
   }
 }

@@ -3,8 +3,8 @@ package org.hbulk.mappers.expr;
 import java.util.List;
 import org.hbulk.mappers.record.ByteBuilder;
 import org.hbulk.mappers.record.Record;
-import org.hbulk.mappers.spec.Column;
-import org.hbulk.mappers.spec.ColumnType;
+import org.hbulk.mappers.schema.Column;
+import org.hbulk.mappers.schema.ColumnType;
 
 /** A column's field as it was written in the CSV, encoded as UTF-8. */
 final class ColumnRef implements Expr {

@@ -7,7 +7,7 @@ import java.util.stream.Collectors;
 import org.hbulk.mappers.record.ByteBuilder;
 import org.hbulk.mappers.record.Record;
 import org.hbulk.mappers.record.RejectException;
-import org.hbulk.mappers.spec.Column;
+import org.hbulk.mappers.schema.Column;
 
 /** {@code a + b + c}: the parts' bytes one after another. */
 final class Concat implements Expr {

@@ -5,7 +5,7 @@ import java.util.Optional;
 import org.hbulk.mappers.record.ByteBuilder;
 import org.hbulk.mappers.record.Record;
 import org.hbulk.mappers.record.RejectException;
-import org.hbulk.mappers.spec.Column;
+import org.hbulk.mappers.schema.Column;
 
 /**
  * A compiled key or value expression: given a record, it appends bytes. Expressions are immutable

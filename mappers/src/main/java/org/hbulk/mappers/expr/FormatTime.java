@@ -5,7 +5,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import org.hbulk.mappers.record.ByteBuilder;
 import org.hbulk.mappers.record.Record;
-import org.hbulk.mappers.spec.Column;
+import org.hbulk.mappers.schema.Column;
 
 /**
  * {@code format_time(column, "pattern")}: the time as text in the column's zone, e.g. seed 000's

@@ -4,7 +4,7 @@ import org.hbulk.mappers.record.ByteBuilder;
 import org.hbulk.mappers.record.Record;
 import org.hbulk.mappers.record.RejectException;
 import org.hbulk.mappers.record.RejectReason;
-import org.hbulk.mappers.spec.Column;
+import org.hbulk.mappers.schema.Column;
 
 /** {@code ipv4(column)}: a dotted IPv4 address as its 4 bytes (seeds: IPs as numbers, fixed width). */
 final class Ipv4 extends ColumnEncoder {

@@ -11,8 +11,8 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.mappers.record.ByteBuilder;
 import org.hbulk.mappers.record.Record;
 import org.hbulk.mappers.record.RejectException;
-import org.hbulk.mappers.spec.Column;
-import org.hbulk.mappers.spec.ColumnType;
+import org.hbulk.mappers.schema.Column;
+import org.hbulk.mappers.schema.ColumnType;
 
 /**
  * The read side of a key design: the Get key of a natural key, the scans that answer a prefix or a

@@ -3,7 +3,7 @@ package org.hbulk.mappers.expr;
 import java.util.List;
 import org.hbulk.mappers.record.ByteBuilder;
 import org.hbulk.mappers.record.Record;
-import org.hbulk.mappers.spec.Column;
+import org.hbulk.mappers.schema.Column;
 
 /** Fixed bytes: a separator, a prefix. */
 final class Literal implements Expr {

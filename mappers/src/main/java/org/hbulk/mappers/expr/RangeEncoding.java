@@ -2,8 +2,8 @@ package org.hbulk.mappers.expr;
 
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
-import org.hbulk.mappers.spec.Column;
-import org.hbulk.mappers.spec.ColumnType;
+import org.hbulk.mappers.schema.Column;
+import org.hbulk.mappers.schema.ColumnType;
 
 /**
  * Whether a key part that encodes one number or time writes it in bytes that sort like the values,

@@ -3,7 +3,7 @@ package org.hbulk.mappers.expr;
 import java.nio.charset.StandardCharsets;
 import org.hbulk.mappers.record.ByteBuilder;
 import org.hbulk.mappers.record.Record;
-import org.hbulk.mappers.spec.Column;
+import org.hbulk.mappers.schema.Column;
 
 /**
  * {@code reverse_ts(column[, binary|dec])}: {@code Long.MAX_VALUE - ts}, so the newest rows sort

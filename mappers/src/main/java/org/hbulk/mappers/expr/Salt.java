@@ -7,7 +7,7 @@ import java.util.Locale;
 import org.hbulk.mappers.record.ByteBuilder;
 import org.hbulk.mappers.record.Record;
 import org.hbulk.mappers.record.RejectException;
-import org.hbulk.mappers.spec.Column;
+import org.hbulk.mappers.schema.Column;
 
 /**
  * {@code salt(expr, N[, dec|hex|byte|alpha])}: a bucket number {@code murmur3_32(bytes of expr) mod N}

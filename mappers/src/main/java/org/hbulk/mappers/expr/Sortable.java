@@ -2,8 +2,8 @@ package org.hbulk.mappers.expr;
 
 import org.hbulk.mappers.record.ByteBuilder;
 import org.hbulk.mappers.record.Record;
-import org.hbulk.mappers.spec.Column;
-import org.hbulk.mappers.spec.ColumnType;
+import org.hbulk.mappers.schema.Column;
+import org.hbulk.mappers.schema.ColumnType;
 
 /**
  * {@code sortable(column)}: a number in bytes that sort exactly like the number, so a range scan

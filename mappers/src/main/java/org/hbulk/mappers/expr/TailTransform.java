@@ -4,7 +4,7 @@ import java.util.List;
 import org.hbulk.mappers.record.ByteBuilder;
 import org.hbulk.mappers.record.Record;
 import org.hbulk.mappers.record.RejectException;
-import org.hbulk.mappers.spec.Column;
+import org.hbulk.mappers.schema.Column;
 
 /**
  * A function of one expression's bytes: the input is appended to the output, then replaced in place

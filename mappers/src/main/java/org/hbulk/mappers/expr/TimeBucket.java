@@ -2,7 +2,7 @@ package org.hbulk.mappers.expr;
 
 import org.hbulk.mappers.record.ByteBuilder;
 import org.hbulk.mappers.record.Record;
-import org.hbulk.mappers.spec.Column;
+import org.hbulk.mappers.schema.Column;
 
 /**
  * {@code bucket(column, B[, dec|hex|byte])}: {@code value mod B} of a timestamp (epoch millis) or

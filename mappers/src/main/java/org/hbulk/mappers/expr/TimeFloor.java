@@ -5,7 +5,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import org.hbulk.mappers.record.ByteBuilder;
 import org.hbulk.mappers.record.Record;
-import org.hbulk.mappers.spec.Column;
+import org.hbulk.mappers.schema.Column;
 
 /**
  * {@code time_floor(column, minute|hour|day[, binary|seconds|dec])}: the time cut down to the start

@@ -3,7 +3,7 @@ package org.hbulk.mappers.expr;
 import java.util.Locale;
 import org.hbulk.mappers.record.ByteBuilder;
 import org.hbulk.mappers.record.Record;
-import org.hbulk.mappers.spec.Column;
+import org.hbulk.mappers.schema.Column;
 
 /**
  * {@code time_offset(column, minute|hour|day[, seconds|millis])}: how far the time lies into its

@@ -1,5 +1,6 @@
 package org.hbulk.mappers.mapreduce;
 
+import org.hbulk.mappers.shuffle.CellKey;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -14,11 +15,11 @@ import org.apache.hadoop.mapreduce.Reducer;
 import org.hbulk.mappers.hfile.HFileWriters;
 import org.hbulk.mappers.hfile.HFilesOutputFormat;
 import org.hbulk.mappers.HbulkConf;
-import org.hbulk.mappers.run.CellRun;
-import org.hbulk.mappers.run.RunCursor;
-import org.hbulk.mappers.run.RecordPicker;
-import org.hbulk.mappers.run.RunMerger;
-import org.hbulk.mappers.spec.CollisionPolicy;
+import org.hbulk.mappers.shuffle.CellRun;
+import org.hbulk.mappers.shuffle.RunCursor;
+import org.hbulk.mappers.merge.RecordPicker;
+import org.hbulk.mappers.merge.RunMerger;
+import org.hbulk.mappers.schema.CollisionPolicy;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.hbulk.mappers.spec.OutputSpec;
 

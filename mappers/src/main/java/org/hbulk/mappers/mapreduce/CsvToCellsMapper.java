@@ -1,5 +1,9 @@
 package org.hbulk.mappers.mapreduce;
 
+import org.hbulk.mappers.input.CsvSplit;
+import org.hbulk.mappers.input.FileHeader;
+import org.hbulk.mappers.input.RawRecord;
+import org.hbulk.mappers.shuffle.CellKey;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -14,8 +18,8 @@ import org.hbulk.mappers.convert.RecordConverter;
 import org.hbulk.mappers.record.ColumnLayout;
 import org.hbulk.mappers.record.RejectException;
 import org.hbulk.mappers.record.RejectReason;
-import org.hbulk.mappers.run.CellRun;
-import org.hbulk.mappers.run.RecordOrder;
+import org.hbulk.mappers.shuffle.CellRun;
+import org.hbulk.mappers.shuffle.RecordOrder;
 import org.hbulk.mappers.spec.LoadSpec;
 
 /**

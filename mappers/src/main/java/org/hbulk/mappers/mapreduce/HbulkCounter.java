@@ -1,5 +1,7 @@
 package org.hbulk.mappers.mapreduce;
 
+import org.hbulk.mappers.sort.CellKeySorter;
+
 /**
  * What the tasks count. Records read = loaded + rejected; blank lines and skipped headers are not
  * records. Rejects are also counted per reason in the {@code RejectReason} group, rows per output

@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.hbulk.mappers.spec.Column;
-import org.hbulk.mappers.spec.ColumnType;
-import org.hbulk.mappers.spec.CsvOptions;
+import org.hbulk.mappers.schema.Column;
+import org.hbulk.mappers.schema.ColumnType;
+import org.hbulk.mappers.schema.CsvOptions;
 
 /**
  * Where each {@code [columns]} column stands in one file, as the file's header line says. With

@@ -14,7 +14,7 @@ import java.util.NoSuchElementException;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
-import org.hbulk.mappers.spec.CsvOptions;
+import org.hbulk.mappers.schema.CsvOptions;
 
 /**
  * Splits one record's bytes (one line, or several when the spec allows line breaks in quotes) into

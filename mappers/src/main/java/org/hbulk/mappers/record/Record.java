@@ -8,8 +8,8 @@ import java.time.temporal.TemporalAccessor;
 import java.time.temporal.TemporalQueries;
 import java.util.List;
 import java.util.Locale;
-import org.hbulk.mappers.spec.Column;
-import org.hbulk.mappers.spec.ColumnType;
+import org.hbulk.mappers.schema.Column;
+import org.hbulk.mappers.schema.ColumnType;
 
 /**
  * One CSV record with every field checked against its column's type. Reused from record to record

@@ -1,5 +1,7 @@
 package org.hbulk.mappers.spec;
 
+import org.hbulk.mappers.schema.Column;
+import org.hbulk.mappers.schema.ColumnType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

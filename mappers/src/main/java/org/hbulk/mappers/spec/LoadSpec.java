@@ -1,5 +1,9 @@
 package org.hbulk.mappers.spec;
 
+import org.hbulk.mappers.schema.CollisionPolicy;
+import org.hbulk.mappers.schema.Column;
+import org.hbulk.mappers.schema.CsvOptions;
+import org.hbulk.mappers.schema.SpecException;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,10 @@
 package org.hbulk.mappers.spec;
 
+import org.hbulk.mappers.schema.CollisionPolicy;
+import org.hbulk.mappers.schema.Column;
+import org.hbulk.mappers.schema.ColumnType;
+import org.hbulk.mappers.schema.CsvOptions;
+import org.hbulk.mappers.schema.SpecException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
@@ -15,7 +20,7 @@ import java.util.Map;
 import org.apache.hadoop.hbase.TableName;
 import org.hbulk.mappers.expr.Expr;
 import org.hbulk.mappers.expr.ExprParser;
-import org.hbulk.mappers.run.CellRun;
+import org.hbulk.mappers.shuffle.CellRun;
 import org.hbulk.mappers.spec.SpecText.Entry;
 import org.hbulk.mappers.spec.SpecText.Section;
 

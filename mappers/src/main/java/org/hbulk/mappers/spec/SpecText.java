@@ -1,5 +1,6 @@
 package org.hbulk.mappers.spec;
 
+import org.hbulk.mappers.schema.SpecException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -1,5 +1,7 @@
 package org.hbulk.mappers.spec;
 
+import org.hbulk.mappers.schema.Column;
+
 /**
  * Where an output's cell timestamps come from.
  *

@@ -14,7 +14,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.mappers.record.Record;
 import org.hbulk.mappers.record.RejectException;
 import org.hbulk.mappers.record.RejectReason;
-import org.hbulk.mappers.spec.SpecException;
+import org.hbulk.mappers.schema.SpecException;
 import org.junit.jupiter.api.Test;
 
 class ExprTest {

@@ -1,5 +1,6 @@
 package org.hbulk.mappers.mapreduce;
 
+import org.hbulk.mappers.shuffle.CellKey;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -20,9 +21,9 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mrunit.mapreduce.ReduceDriver;
 import org.apache.hadoop.mrunit.types.Pair;
 import org.hbulk.mappers.HbulkConf;
-import org.hbulk.mappers.run.CellRun;
-import org.hbulk.mappers.run.RunCursor;
-import org.hbulk.mappers.run.RunCursorTest;
+import org.hbulk.mappers.shuffle.CellRun;
+import org.hbulk.mappers.shuffle.RunCursor;
+import org.hbulk.mappers.shuffle.RunCursorTest;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,7 @@
 package org.hbulk.mappers.mapreduce;
 
+import org.hbulk.mappers.input.RawRecord;
+import org.hbulk.mappers.shuffle.CellKey;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,8 +15,8 @@ import org.apache.hadoop.mrunit.mapreduce.MapDriver;
 import org.apache.hadoop.mrunit.types.Pair;
 import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.record.RejectReason;
-import org.hbulk.mappers.run.CellRun;
-import org.hbulk.mappers.run.RunCursorTest;
+import org.hbulk.mappers.shuffle.CellRun;
+import org.hbulk.mappers.shuffle.RunCursorTest;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Random;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
-import org.hbulk.mappers.spec.CsvOptions;
+import org.hbulk.mappers.schema.CsvOptions;
 import org.junit.jupiter.api.Test;
 
 /** One parser for a task's records: each record alone, whatever came before it. */

@@ -1,5 +1,10 @@
 package org.hbulk.mappers.spec;
 
+import org.hbulk.mappers.schema.CollisionPolicy;
+import org.hbulk.mappers.schema.Column;
+import org.hbulk.mappers.schema.ColumnType;
+import org.hbulk.mappers.schema.CsvOptions;
+import org.hbulk.mappers.schema.SpecException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;

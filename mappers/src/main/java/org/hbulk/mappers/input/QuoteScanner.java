@@ -1,0 +1,58 @@
+package org.hbulk.mappers.input;
+
+import org.hbulk.mappers.schema.CsvOptions;
+
+/**
+ * Tells whether a record is still inside a quoted field at the end of a line, the way commons-csv
+ * reads quotes: a quote opens a field only at the field's start (after a delimiter or at the start
+ * of the record), so the inch mark in {@code 24" screen} does not open anything; inside quotes an
+ * escape skips the next byte and a doubled quote stands for one quote.
+ */
+final class QuoteScanner {
+  private final byte quote;
+  private final byte delimiter;
+  private final int escape;
+  private final boolean trim;
+  private boolean inQuote;
+  private boolean atFieldStart;
+
+  QuoteScanner(CsvOptions options) {
+    this.quote = (byte) options.quote().charValue();
+    this.delimiter = (byte) options.delimiter();
+    this.escape = options.escape() == null ? -1 : options.escape();
+    this.trim = options.trim();
+  }
+
+  /** Starts a new record. */
+  void reset() {
+    inQuote = false;
+    atFieldStart = true;
+  }
+
+  /** Scans one physical line of the record; returns whether a quoted field is still open after it. */
+  boolean scan(byte[] bytes, int offset, int length) {
+    int end = offset + length;
+    for (int i = offset; i < end; i++) {
+      byte b = bytes[i];
+      if (inQuote) {
+        if (b == escape) {
+          i++;
+        } else if (b == quote) {
+          if (i + 1 < end && bytes[i + 1] == quote) {
+            i++; // a doubled quote stands for one quote character
+          } else {
+            inQuote = false;
+          }
+        }
+      } else if (b == quote && atFieldStart) {
+        inQuote = true;
+        atFieldStart = false;
+      } else if (b == delimiter) {
+        atFieldStart = true;
+      } else if (!(trim && b == ' ' && atFieldStart)) {
+        atFieldStart = false;
+      }
+    }
+    return inQuote;
+  }
+}

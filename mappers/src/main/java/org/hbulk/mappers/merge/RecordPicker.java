@@ -1,0 +1,140 @@
+package org.hbulk.mappers.merge;
+
+import org.hbulk.mappers.shuffle.CellRun;
+import org.hbulk.mappers.shuffle.RunCursor;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.PriorityQueue;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * The record-level collision policies ({@code keep-last-record}, {@code keep-first-record}) for one
+ * row written by several records. Two records are in conflict when they write a common column at
+ * the same timestamp, whatever the values; conflicts chain (A with B, B with C). Of each such
+ * group the record latest (or first) in input order is kept whole and the others are dropped
+ * whole, so a row never mixes the cells of records in conflict. Records that share no column at a
+ * timestamp (a wide row's readings, other versions) are all kept.
+ *
+ * <p>The choice needs every record of the row before any cell is written, so the row's runs are
+ * held, up to a limit of bytes; only rows of several records come here, never the single-record
+ * rows that make up most loads.
+ */
+public final class RecordPicker {
+  private final boolean keepLast;
+  private final long memoryLimit;
+  private final List<byte[]> runs = new ArrayList<>();
+  private long held;
+  private long conflictingCells;
+  private long dropped;
+
+  /** @param memoryLimit bytes of one row's runs held at most */
+  public RecordPicker(boolean keepLast, long memoryLimit) {
+    this.keepLast = keepLast;
+    this.memoryLimit = memoryLimit;
+  }
+
+  /** Holds a copy of the row's next run; false when the row's runs pass the limit (nothing held then). */
+  public boolean add(CellRun run) {
+    if (!run.hasOrder()) {
+      throw new IllegalStateException("a run without its record's input order: the map tasks ran under"
+          + " another collision policy than the reducers");
+    }
+    held += run.length();
+    if (held > memoryLimit) {
+      clear();
+      return false;
+    }
+    runs.add(Arrays.copyOf(run.bytes(), run.length()));
+    return true;
+  }
+
+  /** Chooses, hands the runs kept to {@code merger} in the order they came, and forgets the row. */
+  public void finishRow(RunMerger merger) throws IOException {
+    int n = runs.size();
+    RunCursor[] cursors = new RunCursor[n];
+    int[] group = new int[n];
+    PriorityQueue<Integer> open = new PriorityQueue<>(n, (a, b) -> cursors[a].compareCell(cursors[b]));
+    for (int i = 0; i < n; i++) {
+      group[i] = i;
+      cursors[i] = new RunCursor(runs.get(i), 0, runs.get(i).length);
+      if (cursors[i].next()) {
+        open.add(i);
+      }
+    }
+    List<Integer> same = new ArrayList<>();
+    while (!open.isEmpty()) {
+      int first = open.poll();
+      same.add(first);
+      boolean differs = false;
+      while (!open.isEmpty() && cursors[open.peek()].compareCell(cursors[first]) == 0) {
+        int other = open.poll();
+        same.add(other);
+        union(group, first, other);
+        differs |= !sameValue(cursors[first], cursors[other]);
+      }
+      if (differs) {
+        conflictingCells++;
+      }
+      for (int i : same) {
+        if (cursors[i].next()) {
+          open.add(i);
+        }
+      }
+      same.clear();
+    }
+    long[] chosen = new long[n];
+    Arrays.fill(chosen, keepLast ? Long.MIN_VALUE : Long.MAX_VALUE);
+    for (int i = 0; i < n; i++) {
+      int g = root(group, i);
+      long order = cursors[i].order();
+      chosen[g] = keepLast ? Math.max(chosen[g], order) : Math.min(chosen[g], order);
+    }
+    for (int i = 0; i < n; i++) {
+      // Runs of one record (two outputs into one row) share its order and stay together.
+      if (cursors[i].order() == chosen[root(group, i)]) {
+        merger.add(new RunCursor(runs.get(i), 0, runs.get(i).length));
+      } else {
+        dropped++;
+      }
+    }
+    clear();
+  }
+
+  /** Cells of the rows since the last call to which records gave different values. */
+  public long takeConflictingCells() {
+    long c = conflictingCells;
+    conflictingCells = 0;
+    return c;
+  }
+
+  /** Runs (a record's cells in one row) dropped whole since the last call. */
+  public long takeDropped() {
+    long d = dropped;
+    dropped = 0;
+    return d;
+  }
+
+  private void clear() {
+    runs.clear();
+    held = 0;
+  }
+
+  private static boolean sameValue(RunCursor a, RunCursor b) {
+    return Bytes.equals(a.array(), a.valueOffset(), a.valueLength(), b.array(), b.valueOffset(),
+        b.valueLength());
+  }
+
+  private static int root(int[] group, int i) {
+    while (group[i] != i) {
+      group[i] = group[group[i]];
+      i = group[i];
+    }
+    return i;
+  }
+
+  private static void union(int[] group, int a, int b) {
+    group[root(group, a)] = root(group, b);
+  }
+}

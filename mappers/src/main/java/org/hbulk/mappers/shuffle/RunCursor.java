@@ -1,0 +1,149 @@
+package org.hbulk.mappers.shuffle;
+
+import java.io.IOException;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * Walks the cells of a {@link CellRun} (or of several, see {@link #refill()}); after {@link #next()}
+ * its accessors describe the current cell, as offsets into {@link #array()}.
+ */
+public class RunCursor {
+  protected byte[] buf;
+  private int pos;
+  private int end;
+  private long timestamp;
+  private int output;
+  private boolean hasOrder;
+  private long order;
+  private int familyOffset;
+  private int familyLength;
+  private int qualifierOffset;
+  private int qualifierLength;
+  private int valueOffset;
+  private int valueLength;
+
+  public RunCursor(byte[] run, int offset, int length) {
+    reset(run, offset, length);
+  }
+
+  /** Points this cursor at another run, before its first cell. */
+  public final void reset(byte[] run, int offset, int length) {
+    buf = run;
+    timestamp = Bytes.toLong(run, offset);
+    output = run[offset + 8] & ~CellRun.HAS_ORDER & 0xff;
+    hasOrder = (run[offset + 8] & CellRun.HAS_ORDER) != 0;
+    order = hasOrder ? Bytes.toLong(run, offset + CellRun.HEADER) : 0;
+    pos = offset + (hasOrder ? CellRun.ORDERED_HEADER : CellRun.HEADER);
+    end = offset + length;
+  }
+
+  /** Moves to the next cell; false when there is none. */
+  public final boolean next() throws IOException {
+    while (pos >= end) {
+      if (!refill()) {
+        return false;
+      }
+    }
+    familyLength = buf[pos];
+    familyOffset = pos + 1;
+    pos = familyOffset + familyLength;
+    qualifierLength = readVarint();
+    qualifierOffset = pos;
+    pos += qualifierLength;
+    valueLength = readVarint();
+    valueOffset = pos;
+    pos += valueLength;
+    return true;
+  }
+
+  /** Reads a length written by {@link CellRun#putVarint} at the current position. */
+  private int readVarint() {
+    int v = 0;
+    int shift = 0;
+    byte x;
+    do {
+      x = buf[pos++];
+      v |= (x & 0x7f) << shift;
+      shift += 7;
+    } while (x < 0);
+    return v;
+  }
+
+  /** Loads the next run when this one is done; an in-memory run has no next. */
+  protected boolean refill() throws IOException {
+    return false;
+  }
+
+  /** Bytes of memory this cursor holds. */
+  public int heldBytes() {
+    return buf.length;
+  }
+
+  /** Releases what the cursor holds outside the heap. */
+  public void close() throws IOException {}
+
+  /** HBase's order of two cells of one row: family, qualifier, then newest first. */
+  public final int compareCell(RunCursor o) {
+    int c = Bytes.compareTo(buf, familyOffset, familyLength, o.buf, o.familyOffset, o.familyLength);
+    if (c != 0) {
+      return c;
+    }
+    c = Bytes.compareTo(buf, qualifierOffset, qualifierLength, o.buf, o.qualifierOffset, o.qualifierLength);
+    if (c != 0) {
+      return c;
+    }
+    return Long.compare(o.timestamp, timestamp);
+  }
+
+  public final byte[] array() {
+    return buf;
+  }
+
+  public final long timestamp() {
+    return timestamp;
+  }
+
+  public final int output() {
+    return output;
+  }
+
+  /** Whether the run carries its record's place in the input ({@link #order()}). */
+  public final boolean hasOrder() {
+    return hasOrder;
+  }
+
+  /** The record's place in the input, see {@link RecordOrder}; 0 when the run has none. */
+  public final long order() {
+    return order;
+  }
+
+  public final int familyOffset() {
+    return familyOffset;
+  }
+
+  public final int familyLength() {
+    return familyLength;
+  }
+
+  public final int qualifierOffset() {
+    return qualifierOffset;
+  }
+
+  public final int qualifierLength() {
+    return qualifierLength;
+  }
+
+  public final int valueOffset() {
+    return valueOffset;
+  }
+
+  public final int valueLength() {
+    return valueLength;
+  }
+
+  /** Writes the current cell as a run of its own, the form spill files hold. */
+  public final void copyCellTo(CellRun run) {
+    (hasOrder ? run.start(output, timestamp, order) : run.start(output, timestamp)).add(buf, familyOffset, familyLength, buf, qualifierOffset, qualifierLength,
+        buf, valueOffset, valueLength);
+  }
+}

@@ -1,0 +1,161 @@
+package org.hbulk.mappers.input;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.GZIPOutputStream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.compress.BZip2Codec;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.TaskAttemptID;
+import org.apache.hadoop.mapreduce.lib.input.FileSplit;
+import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
+import org.hbulk.mappers.spec.LoadSpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CsvRecordReaderTest {
+  @TempDir
+  Path tmp;
+
+  /** A record as the reader framed it: offset, line number, text, and whether it was cut. */
+  record Framed(long offset, long line, String text, boolean truncated) {}
+
+  private static Configuration conf(String csvSection) {
+    Configuration conf = new Configuration(false);
+    LoadSpec.parse("t.spec", "[csv]\n" + csvSection + "\n[columns]\na = string\nb = string\n"
+        + "[output o]\ntable = t\nkey = a\nf:b = b\n").toConfiguration(conf);
+    return conf;
+  }
+
+  private static List<Framed> read(Configuration conf, Path file, long start, long length) throws Exception {
+    List<Framed> out = new ArrayList<>();
+    try (CsvRecordReader reader = new CsvRecordReader()) {
+      reader.initialize(new FileSplit(new org.apache.hadoop.fs.Path(file.toUri()), start, length, null),
+          new TaskAttemptContextImpl(conf, new TaskAttemptID()));
+      while (reader.nextKeyValue()) {
+        RawRecord v = reader.getCurrentValue();
+        out.add(new Framed(reader.getCurrentKey().get(), v.line(),
+            new String(v.array(), 0, v.length(), StandardCharsets.UTF_8), v.truncated()));
+      }
+    }
+    return out;
+  }
+
+  private List<Framed> readWhole(String csv, String content) throws Exception {
+    Path f = tmp.resolve("in.csv");
+    Files.write(f, content.getBytes(StandardCharsets.UTF_8));
+    return read(conf(csv), f, 0, Files.size(f));
+  }
+
+  private static List<String> texts(List<Framed> records) {
+    return records.stream().map(Framed::text).toList();
+  }
+
+  @Test
+  void crlfLinesBomAndHeaderAreHandled() throws Exception {
+    List<Framed> r = readWhole("header = true", "\uFEFFa,b\r\n1,x\r\n2,y\r\n");
+    assertEquals(List.of("1,x", "2,y"), texts(r));
+    assertEquals(2, r.get(0).line());
+    assertEquals(3, r.get(1).line());
+    assertEquals(3 + 5, r.get(0).offset(), "offsets count the BOM's bytes");
+  }
+
+  @Test
+  void everySplitPointReadsEveryLineExactlyOnce() throws Exception {
+    StringBuilder content = new StringBuilder();
+    for (int i = 0; i < 40; i++) {
+      content.append(i).append(',').append("v".repeat(i % 7)).append(i % 5 == 0 ? "\r\n" : "\n");
+      if (i == 20) {
+        content.append('\n');
+      }
+    }
+    content.append("last,no-newline");
+    Path f = tmp.resolve("split.csv");
+    byte[] bytes = content.toString().getBytes(StandardCharsets.UTF_8);
+    Files.write(f, bytes);
+    Configuration conf = conf("");
+    List<String> whole = texts(read(conf, f, 0, bytes.length));
+    assertEquals(42, whole.size());
+    // Hadoop never makes an empty first split, so cuts start at byte 1.
+    for (int cut = 1; cut <= bytes.length; cut++) {
+      List<String> both = new ArrayList<>(texts(read(conf, f, 0, cut)));
+      both.addAll(texts(read(conf, f, cut, bytes.length - cut)));
+      assertEquals(whole, both, "split at byte " + cut);
+    }
+    for (int a = 1; a < bytes.length; a += 7) {
+      for (int b = a; b < bytes.length; b += 11) {
+        List<String> three = new ArrayList<>(texts(read(conf, f, 0, a)));
+        three.addAll(texts(read(conf, f, a, b - a)));
+        three.addAll(texts(read(conf, f, b, bytes.length - b)));
+        assertEquals(whole, three, "splits at " + a + " and " + b);
+      }
+    }
+  }
+
+  @Test
+  void multilineKeepsQuotedLineBreaksInOneRecord() throws Exception {
+    List<Framed> r = readWhole("multiline = true",
+        "1,\"two\nlines\"\n2,\"crlf\r\ninside\"\r\n3,plain\n4,24\" screen\n5,\"a,\"\"b\"\"\nc\"\n");
+    assertEquals(List.of("1,\"two\nlines\"", "2,\"crlf\r\ninside\"", "3,plain", "4,24\" screen",
+        "5,\"a,\"\"b\"\"\nc\""), texts(r));
+    assertEquals(List.of(1L, 3L, 5L, 6L, 7L), r.stream().map(Framed::line).toList());
+  }
+
+  @Test
+  void multilineUnclosedQuoteCostsOnlyItsFirstLine() throws Exception {
+    List<Framed> r = readWhole("multiline = true\nmax-record-bytes = 64",
+        "1,ok\n2,\"never closed\n3,fine\n4,also fine\n");
+    assertEquals(List.of("1,ok", "2,\"never closed", "3,fine", "4,also fine"), texts(r));
+    StringBuilder longOpen = new StringBuilder("1,\"opens\n");
+    for (int i = 0; i < 20; i++) {
+      longOpen.append("line ").append(i).append('\n');
+    }
+    longOpen.append("end\"\n");
+    List<Framed> cut = readWhole("multiline = true\nmax-record-bytes = 64", longOpen.toString());
+    assertEquals("1,\"opens", cut.get(0).text(), "gave up after 64 bytes: only the first line");
+    assertEquals("line 0", cut.get(1).text());
+  }
+
+  @Test
+  void lineLongerThanTheLimitIsCutAndMarked() throws Exception {
+    List<Framed> r = readWhole("max-record-bytes = 16", "1,short\n2," + "x".repeat(100) + "\n3,after\n");
+    assertEquals(3, r.size());
+    assertTrue(r.get(1).truncated());
+    assertEquals(16, r.get(1).text().length());
+    assertFalse(r.get(2).truncated());
+    assertEquals("3,after", r.get(2).text());
+  }
+
+  @Test
+  void gzipAndBzip2AreReadWholeAndNotSplit() throws Exception {
+    String content = "1,a\n2,\"b, c\"\n3,ü\n";
+    Path gz = tmp.resolve("in.csv.gz");
+    try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(gz))) {
+      out.write(content.getBytes(StandardCharsets.UTF_8));
+    }
+    Path bz = tmp.resolve("in.csv.bz2");
+    Configuration conf = conf("");
+    BZip2Codec codec = new BZip2Codec();
+    codec.setConf(conf);
+    try (OutputStream out = codec.createOutputStream(Files.newOutputStream(bz))) {
+      out.write(content.getBytes(StandardCharsets.UTF_8));
+    }
+    for (Path p : List.of(gz, bz)) {
+      assertEquals(List.of("1,a", "2,\"b, c\"", "3,ü"), texts(read(conf, p, 0, Files.size(p))), p.toString());
+      Job job = Job.getInstance(conf);
+      assertFalse(new CsvInputFormat().isSplitable(job, new org.apache.hadoop.fs.Path(p.toUri())));
+    }
+    Job job = Job.getInstance(conf);
+    assertTrue(new CsvInputFormat().isSplitable(job, new org.apache.hadoop.fs.Path(tmp.resolve("x.csv").toUri())));
+    Job multiline = Job.getInstance(conf("multiline = true"));
+    assertFalse(new CsvInputFormat().isSplitable(multiline, new org.apache.hadoop.fs.Path(tmp.resolve("x.csv").toUri())));
+  }
+}
