@@ -58,19 +58,21 @@ public final class KeyReader {
    */
   public Leading leading() {
     Expr first = parts.get(0);
-    if (first instanceof Salt) {
-      return Leading.SALT;
-    }
-    if (first instanceof Left l && l.startsAtZero()) {
-      first = l.input();
-    }
-    if (first instanceof Digest) {
+    return switch (first.kind()) {
+      case SALT -> Leading.SALT;
+      case LEFT -> ((Left) first).startsAtZero() ? hashIn(((Left) first).input()) : Leading.OTHER;
+      case DIGEST, HEX -> hashIn(first);
+      case COLUMN, LITERAL, CONCAT, PAD, REVERSE, BINARY, CODE, DECIMAL, FORMAT_TIME, IPV4,
+          REVERSE_TIMESTAMP, SORTABLE, TIME_BUCKET, TIME_FLOOR, TIME_OFFSET -> Leading.OTHER;
+    };
+  }
+
+  /** A raw hash, or the hex text of one, spreads keys evenly over its space. */
+  private static Leading hashIn(Expr e) {
+    if (e instanceof Digest) {
       return Leading.HASH_BYTES;
     }
-    if (first instanceof Hex h && h.input() instanceof Digest) {
-      return Leading.HASH_HEX;
-    }
-    return Leading.OTHER;
+    return e instanceof Hex h && h.input() instanceof Digest ? Leading.HASH_HEX : Leading.OTHER;
   }
 
   /**
@@ -85,7 +87,7 @@ public final class KeyReader {
 
   /** Whether a part spreads keys by its column's value (a salt or a time bucket). */
   public static boolean spreads(Expr p) {
-    return p instanceof Salt || p instanceof TimeBucket;
+    return fanOut(p) != null;
   }
 
   /** Each top-level part's bytes for a record. */
@@ -208,12 +210,12 @@ public final class KeyReader {
         List<Range> scans = timeScans(prefixes, p, time, record, from, to, caveats);
         return new Plan(scans, caveats);
       }
-      if (p instanceof TimeBucket tb && tb.column.name().equals(timeColumn)) {
-        prefixes = append(prefixes, bucketsHit(tb, from, to));
+      if (p.kind() == Expr.Kind.TIME_BUCKET && p.columns().get(0).name().equals(timeColumn)) {
+        prefixes = append(prefixes, bucketsHit((TimeBucket) p, from, to));
       } else if (given(p, values)) {
         prefixes = append(prefixes, List.of(bytes(p, record)));
-      } else if (p instanceof Salt s) {
-        prefixes = append(prefixes, s.prefixes());
+      } else if (p.kind() == Expr.Kind.SALT) {
+        prefixes = append(prefixes, fanOut(p));
       } else {
         throw new IllegalArgumentException("cannot build a time-range scan: key part " + p
             + " needs columns " + names(p.columns()) + " (give them) before any time part");
@@ -263,7 +265,7 @@ public final class KeyReader {
           + " has another number of digits and sorts among them (filter on " + time.name() + ")" + fix);
       return scans;
     }
-    boolean reversed = part instanceof ReverseTimestamp;
+    boolean reversed = newestFirst(part);
     byte[] low = at(part, time, record, from);
     byte[] high = to.isPresent() ? at(part, time, record, to.getAsLong() - 1) : null;
     boolean startInside = from > Long.MIN_VALUE && sameBytes(part, time, record, from - 1, low);
@@ -367,12 +369,21 @@ public final class KeyReader {
 
   /** The range's column when this part encodes it in an order-keeping way, else null. */
   private static Column timePart(Expr p, String timeColumn) {
-    if (p.columns().size() != 1 || p instanceof TimeBucket || p instanceof Salt) {
+    if (p.columns().size() != 1 || spreads(p)) {
       return null;
     }
     Column c = p.columns().get(0);
-    boolean ordered = p.growsWithTime() || p instanceof ReverseTimestamp;
+    boolean ordered = p.growsWithTime() || newestFirst(p);
     return c.name().equals(timeColumn) && ordered ? c : null;
+  }
+
+  /** Whether a part writes later times before earlier ones, so a range's ends swap. */
+  private static boolean newestFirst(Expr p) {
+    return switch (p.kind()) {
+      case REVERSE_TIMESTAMP -> true;
+      case COLUMN, LITERAL, CONCAT, SALT, DIGEST, HEX, LEFT, PAD, REVERSE, BINARY, CODE, DECIMAL,
+          FORMAT_TIME, IPV4, SORTABLE, TIME_BUCKET, TIME_FLOOR, TIME_OFFSET -> false;
+    };
   }
 
   private static List<byte[]> bucketsHit(TimeBucket tb, long from, OptionalLong to) {
@@ -469,14 +480,14 @@ public final class KeyReader {
     return true;
   }
 
-  private static List<byte[]> fanOut(Expr p) {
-    if (p instanceof Salt s) {
-      return s.prefixes();
-    }
-    if (p instanceof TimeBucket tb) {
-      return Arrays.asList(tb.prefixes());
-    }
-    return null;
+  /** The prefixes of every bucket a part spreads keys over; null for a part that does not spread. */
+  static List<byte[]> fanOut(Expr p) {
+    return switch (p.kind()) {
+      case SALT -> ((Salt) p).prefixes();
+      case TIME_BUCKET -> Arrays.asList(((TimeBucket) p).prefixes());
+      case COLUMN, LITERAL, CONCAT, DIGEST, HEX, LEFT, PAD, REVERSE, BINARY, CODE, DECIMAL,
+          FORMAT_TIME, IPV4, REVERSE_TIMESTAMP, SORTABLE, TIME_FLOOR, TIME_OFFSET -> null;
+    };
   }
 
   private static byte[] bytes(Expr p, Record r) throws RejectException {
