@@ -108,7 +108,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         plans.add(table + ": its " + starts.size() + " current region(s)");
       } else {
         int r = regions != null ? regions
-            : Integer.parseInt(loaded.tableSettings(table).values().getOrDefault("regions", "16"));
+            : loaded.tableSettings(table).plannedRegions();
         List<OutputSpec> outputs = outs.stream().map(i -> loaded.outputs().get(i)).toList();
         SplitPlanner.Plan plan = SplitPlanner.plan(outputs, loaded.columns(), r, tableKeys);
         starts = KeyAnalysis.starts(plan.points());

@@ -157,7 +157,7 @@ final class CreateTableCommand implements Callable<Integer> {
         }
       }
       wanted.put(name, TableLayout.descriptor(TableName.valueOf(name), fams,
-          loaded == null ? new org.hbulk.mappers.spec.TableSettings(name, Map.of()) : loaded.tableSettings(name),
+          loaded == null ? org.hbulk.mappers.spec.TableSettings.none(name) : loaded.tableSettings(name),
           settings));
       List<byte[]> explicit = explicitPoints();
       if (explicit != null) {
@@ -169,7 +169,7 @@ final class CreateTableCommand implements Callable<Integer> {
         throw new HbulkException(ExitCode.USAGE, "without --spec, give --split-points, --split-points-file"
             + " or --single-region");
       }
-      int r = regions != null ? regions : Integer.parseInt(loaded.tableSettings(name).values().getOrDefault("regions", "16"));
+      int r = regions != null ? regions : loaded.tableSettings(name).plannedRegions();
       boolean needsSample = SplitPoints.fromSalt(outputs).isEmpty()
           && SplitPlanner.plan(outputs, loaded.columns(), r, List.of()).strategy() == SplitPlanner.Strategy.SAMPLE;
       if (needsSample && sampled == null) {

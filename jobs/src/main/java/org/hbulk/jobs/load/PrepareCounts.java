@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import org.apache.hadoop.mapreduce.Counters;
+import org.hbulk.mappers.input.InputCounter;
 import org.hbulk.mappers.mapreduce.HbulkCounter;
 import org.hbulk.mappers.record.RejectReason;
 
@@ -42,7 +43,7 @@ public record PrepareCounts(long read, long loaded, long rejected, long cellsEmi
         counters.findCounter(HbulkCounter.EMPTY_VALUES_SKIPPED).getValue(),
         counters.findCounter(HbulkCounter.EMPTY_VALUES_WRITTEN).getValue(),
         counters.findCounter(HbulkCounter.BLANK_LINES_SKIPPED).getValue(),
-        counters.findCounter(HbulkCounter.HEADER_LINES_SKIPPED).getValue(),
+        counters.findCounter(InputCounter.HEADER_LINES_SKIPPED).getValue(),
         reasons,
         counters.findCounter(HbulkCounter.DUPLICATE_KEY_ROWS).getValue(),
         counters.findCounter(HbulkCounter.DUPLICATE_KEY_RECORDS).getValue(),

@@ -1,5 +1,6 @@
 package org.hbulk.jobs.table;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -9,6 +10,7 @@ import java.util.Set;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.mappers.expr.KeyReader;
 
+import org.hbulk.mappers.spec.FamilySettings;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.hbulk.mappers.spec.OutputSpec;
 
@@ -130,14 +132,14 @@ public final class KeyAnalysis {
         if (f.length() > 2) {
           notes.add("family '" + f + "' of " + table + ": every cell stores its family name; one letter is best");
         }
-        String versions = spec.familySettings(f).get("versions");
-        if (versions != null && Integer.parseInt(versions) > 1) {
+        int versions = spec.familySettings(f).versions().orElse(1);
+        if (versions > 1) {
           notes.add("family '" + f + "' keeps " + versions + " versions: re-runs with run-start timestamps add"
               + " versions that count against it");
         }
-        String ttl = spec.familySettings(f).get("ttl");
-        if (ttl != null && !ttl.equals("forever")) {
-          notes.add("family '" + f + "' has a TTL of " + ttl + " s: cells whose timestamp is older are dropped"
+        Duration ttl = spec.familySettings(f).ttl().orElse(FamilySettings.FOREVER);
+        if (!ttl.equals(FamilySettings.FOREVER)) {
+          notes.add("family '" + f + "' has a TTL of " + ttl.toSeconds() + " s: cells whose timestamp is older are dropped"
               + " at the next compaction, and bulk-loaded old data may vanish at once");
         }
       }

@@ -17,7 +17,9 @@ import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.apache.hadoop.hbase.util.BloomFilterUtil;
 import org.hbulk.mappers.spec.FamilySettings;
+import org.hbulk.mappers.spec.FamilySettings.Bloom;
 import org.hbulk.mappers.spec.TableSettings;
+import org.hbulk.mappers.spec.TableSettings.SplitPolicy;
 
 /**
  * The table descriptor a spec asks for, and the differences between it and a table that exists:
@@ -26,6 +28,9 @@ import org.hbulk.mappers.spec.TableSettings;
 public final class TableLayout {
   /** HBase's per-table key of the periodic major compaction interval (ms; 0 = off). */
   static final String MAJOR_COMPACTION = HConstants.MAJOR_COMPACTION_PERIOD;
+  /** The table keys HBase's KeyPrefix and DelimitedKeyPrefix split policies read their parameter from. */
+  private static final String KEY_PREFIX_LENGTH = "KeyPrefixRegionSplitPolicy.prefix_length";
+  private static final String PREFIX_DELIMITER = "DelimitedKeyPrefixRegionSplitPolicy.delimiter";
 
   private TableLayout() {}
 
@@ -34,61 +39,77 @@ public final class TableLayout {
     TableDescriptorBuilder b = TableDescriptorBuilder.newBuilder(name);
     for (String family : families) {
       b.setColumnFamily(family(family, familySettings.getOrDefault(family,
-          new FamilySettings(family, Map.of()))));
+          FamilySettings.none(family))));
     }
-    String policy = table.get("split-policy");
-    if (policy != null) {
-      String simple = policy.contains("(") ? policy.substring(0, policy.indexOf('(')) : policy;
-      String arg = policy.contains("(") ? policy.substring(policy.indexOf('(') + 1, policy.length() - 1) : null;
-      b.setRegionSplitPolicyClassName(policyClass(simple));
-      if (simple.equals("KeyPrefix")) {
-        b.setValue("KeyPrefixRegionSplitPolicy.prefix_length", arg);
-      } else if (simple.equals("DelimitedKeyPrefix")) {
-        b.setValue("DelimitedKeyPrefixRegionSplitPolicy.delimiter", arg);
+    table.splitPolicy().ifPresent(policy -> {
+      b.setRegionSplitPolicyClassName(policyClass(policy.type()));
+      switch (policy.type()) {
+        case KEY_PREFIX -> b.setValue(KEY_PREFIX_LENGTH, policy.parameter());
+        case DELIMITED_KEY_PREFIX -> b.setValue(PREFIX_DELIMITER, policy.parameter());
+        case CONSTANT_SIZE, INCREASING_TO_UPPER_BOUND, STEPPING, BUSY, DISABLED -> { }
       }
-    }
-    if (table.get("max-filesize") != null) {
-      b.setMaxFileSize(Long.parseLong(table.get("max-filesize")));
-    }
-    if (table.get("major-compaction") != null) {
-      b.setValue(MAJOR_COMPACTION, table.get("major-compaction"));
-    }
+    });
+    table.maxFileSize().ifPresent(b::setMaxFileSize);
+    table.majorCompaction().ifPresent(d -> b.setValue(MAJOR_COMPACTION, Long.toString(d.toMillis())));
     return b.build();
   }
 
-  static String policyClass(String simple) {
-    String cls = switch (simple) {
-      case "Stepping" -> "SteppingSplitPolicy";
-      default -> simple + "RegionSplitPolicy";
+  static String policyClass(SplitPolicy.Type type) {
+    String cls = switch (type) {
+      case STEPPING -> "SteppingSplitPolicy";
+      case CONSTANT_SIZE, INCREASING_TO_UPPER_BOUND, KEY_PREFIX, DELIMITED_KEY_PREFIX, BUSY, DISABLED ->
+          type.word() + "RegionSplitPolicy";
     };
     return "org.apache.hadoop.hbase.regionserver." + cls;
   }
 
   private static ColumnFamilyDescriptor family(String family, FamilySettings s) {
     ColumnFamilyDescriptorBuilder f = ColumnFamilyDescriptorBuilder.newBuilder(org.apache.hadoop.hbase.util.Bytes.toBytes(family));
-    for (Map.Entry<String, String> e : s.values().entrySet()) {
-      String v = e.getValue();
-      switch (e.getKey()) {
-        case "versions" -> f.setMaxVersions(Integer.parseInt(v));
-        case "min-versions" -> f.setMinVersions(Integer.parseInt(v));
-        case "ttl" -> f.setTimeToLive(v.equals("forever") ? HConstants.FOREVER : (int) Math.min(Integer.MAX_VALUE, Long.parseLong(v)));
-        case "block-size" -> f.setBlocksize(Integer.parseInt(v));
-        case "block-cache" -> f.setBlockCacheEnabled(Boolean.parseBoolean(v));
-        case "in-memory" -> f.setInMemory(Boolean.parseBoolean(v));
-        case "compression" -> f.setCompressionType(Compression.Algorithm.valueOf(v));
-        case "encoding" -> f.setDataBlockEncoding(DataBlockEncoding.valueOf(v));
-        case "bloom" -> {
-          if (v.startsWith("ROWPREFIX_FIXED_LENGTH(")) {
-            f.setBloomFilterType(BloomType.ROWPREFIX_FIXED_LENGTH);
-            f.setConfiguration(BloomFilterUtil.PREFIX_LENGTH_KEY, v.substring(v.indexOf('(') + 1, v.length() - 1));
-          } else {
-            f.setBloomFilterType(BloomType.valueOf(v));
-          }
-        }
-        default -> throw new IllegalArgumentException("unknown family setting " + e.getKey());
+    s.versions().ifPresent(f::setMaxVersions);
+    s.minVersions().ifPresent(f::setMinVersions);
+    // HBase keeps a TTL as int seconds, FOREVER the largest: longer ones (and forever) become it.
+    s.ttl().ifPresent(ttl -> f.setTimeToLive((int) Math.min(ttl.getSeconds(), HConstants.FOREVER)));
+    s.blockSize().ifPresent(f::setBlocksize);
+    s.blockCache().ifPresent(f::setBlockCacheEnabled);
+    s.inMemory().ifPresent(f::setInMemory);
+    s.compression().ifPresent(c -> f.setCompressionType(compression(c)));
+    s.encoding().ifPresent(e -> f.setDataBlockEncoding(encoding(e)));
+    s.bloom().ifPresent(bloom -> {
+      f.setBloomFilterType(bloomType(bloom.type()));
+      if (bloom.type() == Bloom.Type.ROWPREFIX_FIXED_LENGTH) {
+        f.setConfiguration(BloomFilterUtil.PREFIX_LENGTH_KEY, Integer.toString(bloom.prefixLength()));
       }
-    }
+    });
     return f.build();
+  }
+
+  private static Compression.Algorithm compression(FamilySettings.Compression c) {
+    return switch (c) {
+      case NONE -> Compression.Algorithm.NONE;
+      case GZ -> Compression.Algorithm.GZ;
+      case SNAPPY -> Compression.Algorithm.SNAPPY;
+      case LZ4 -> Compression.Algorithm.LZ4;
+      case ZSTD -> Compression.Algorithm.ZSTD;
+    };
+  }
+
+  private static DataBlockEncoding encoding(FamilySettings.Encoding e) {
+    return switch (e) {
+      case NONE -> DataBlockEncoding.NONE;
+      case PREFIX -> DataBlockEncoding.PREFIX;
+      case DIFF -> DataBlockEncoding.DIFF;
+      case FAST_DIFF -> DataBlockEncoding.FAST_DIFF;
+      case ROW_INDEX_V1 -> DataBlockEncoding.ROW_INDEX_V1;
+    };
+  }
+
+  private static BloomType bloomType(Bloom.Type t) {
+    return switch (t) {
+      case NONE -> BloomType.NONE;
+      case ROW -> BloomType.ROW;
+      case ROWCOL -> BloomType.ROWCOL;
+      case ROWPREFIX_FIXED_LENGTH -> BloomType.ROWPREFIX_FIXED_LENGTH;
+    };
   }
 
   /**
@@ -141,8 +162,8 @@ public final class TableLayout {
   static Map<String, String> tableFields(TableDescriptor t) {
     Map<String, String> m = new TreeMap<>();
     m.put("SPLIT_POLICY", String.valueOf(t.getRegionSplitPolicyClassName()));
-    m.put("KeyPrefix length", String.valueOf(t.getValue("KeyPrefixRegionSplitPolicy.prefix_length")));
-    m.put("DelimitedKeyPrefix delimiter", String.valueOf(t.getValue("DelimitedKeyPrefixRegionSplitPolicy.delimiter")));
+    m.put("KeyPrefix length", String.valueOf(t.getValue(KEY_PREFIX_LENGTH)));
+    m.put("DelimitedKeyPrefix delimiter", String.valueOf(t.getValue(PREFIX_DELIMITER)));
     m.put("MAX_FILESIZE", Long.toString(t.getMaxFileSize()));
     m.put("major compaction interval (ms)", String.valueOf(t.getValue(MAJOR_COMPACTION)));
     return m;

@@ -37,6 +37,11 @@ final class Code extends ColumnEncoder {
   }
 
   @Override
+  public Kind kind() {
+    return Kind.CODE;
+  }
+
+  @Override
   public void appendTo(Record record, ByteBuilder out) throws RejectException {
     String value = record.text(column.index());
     byte[] code = codes.get(value);

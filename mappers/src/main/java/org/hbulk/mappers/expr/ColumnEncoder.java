@@ -4,7 +4,9 @@ import java.util.List;
 import org.hbulk.mappers.schema.Column;
 
 /** A function of one column's typed value (not of its text). */
-abstract class ColumnEncoder implements Expr {
+abstract sealed class ColumnEncoder implements Expr
+    permits Binary, Code, Decimal, FormatTime, Ipv4, ReverseTimestamp, Sortable, TimeBucket, TimeFloor,
+        TimeOffset {
   final Column column;
 
   ColumnEncoder(Column column) {

@@ -19,6 +19,11 @@ final class ColumnRef implements Expr {
   }
 
   @Override
+  public Kind kind() {
+    return Kind.COLUMN;
+  }
+
+  @Override
   public void appendTo(Record record, ByteBuilder out) {
     out.appendUtf8(record.text(column.index()));
   }

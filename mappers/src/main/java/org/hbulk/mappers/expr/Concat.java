@@ -32,6 +32,11 @@ final class Concat implements Expr {
   }
 
   @Override
+  public Kind kind() {
+    return Kind.CONCAT;
+  }
+
+  @Override
   public void appendTo(Record record, ByteBuilder out) throws RejectException {
     for (Expr p : parts) {
       p.appendTo(record, out);

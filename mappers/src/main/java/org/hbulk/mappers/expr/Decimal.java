@@ -21,6 +21,11 @@ final class Decimal extends ColumnEncoder {
   }
 
   @Override
+  public Kind kind() {
+    return Kind.DECIMAL;
+  }
+
+  @Override
   public void appendTo(Record record, ByteBuilder out) throws RejectException {
     long v = record.longValue(column.index());
     String digits = Long.toString(v);

@@ -45,6 +45,11 @@ final class Digest extends TailTransform {
   }
 
   @Override
+  public Kind kind() {
+    return Kind.DIGEST;
+  }
+
+  @Override
   void transformTail(Record record, ByteBuilder out, int mark) {
     if (algorithm == Algorithm.MURMUR3) {
       int h = Murmur3.hash32(out.array(), mark, out.length() - mark);

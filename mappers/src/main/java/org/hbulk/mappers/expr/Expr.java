@@ -14,8 +14,62 @@ import org.hbulk.mappers.schema.Column;
  * <p>A value that needs an empty field is absent: the caller checks {@link #columns()} before
  * evaluating (a key with an empty part is rejected, a cell with one is not written), so
  * {@code appendTo} never sees an empty column it depends on.
+ *
+ * <p>The tree is sealed, and each expression names its {@link Kind}. Code that tells kinds apart
+ * (the key reader's scan plans, {@link RangeEncoding}) switches over {@link #kind()} with no
+ * {@code default}, so that a new kind does not compile until every such reader decides what to do
+ * with it. A switch over the sealed type itself would need Java 21's pattern switch (a preview in
+ * the Java 17 this project builds for), and a visitor would need one method per kind in every
+ * question, where most questions single out two or three kinds; an enum switch expression is
+ * checked for exhaustiveness by Java 17's compiler and lists the others on one line. The sealed
+ * {@code permits} lists keep the kinds and the classes one to one ({@code ExprTest} checks it).
  */
-public interface Expr {
+public sealed interface Expr permits ColumnRef, Literal, Concat, Salt, TailTransform, ColumnEncoder {
+
+  /** Each expression class of the tree, one to one: what a switch over expressions reads. */
+  enum Kind {
+    /** A column's text: {@code name}. */
+    COLUMN,
+    /** Fixed bytes: {@code "#"}. */
+    LITERAL,
+    /** Parts written one after another: {@code a + "#" + b}. */
+    CONCAT,
+    /** {@code salt(expr, n)}: a bucket prefix from a hash of the value. */
+    SALT,
+    /** {@code md5}, {@code sha1}, {@code sha256}, {@code murmur3}: a hash of the value's bytes. */
+    DIGEST,
+    /** {@code hex(expr)}. */
+    HEX,
+    /** {@code left(expr, n)}, {@code mid(expr, start, n)}. */
+    LEFT,
+    /** {@code lpad}, {@code rpad}. */
+    PAD,
+    /** {@code reverse(expr)}. */
+    REVERSE,
+    /** {@code binary(column)}: a number as big-endian bytes. */
+    BINARY,
+    /** {@code code(column, table)}: a value replaced by its code. */
+    CODE,
+    /** {@code dec(column, width)}: a number as zero-padded digits. */
+    DECIMAL,
+    /** {@code format_time(column, pattern)}. */
+    FORMAT_TIME,
+    /** {@code ipv4(column)}: an address as 4 bytes. */
+    IPV4,
+    /** {@code reverse_ts(column)}: newer times sort first. */
+    REVERSE_TIMESTAMP,
+    /** {@code sortable(column)}: a number as bytes that sort like it. */
+    SORTABLE,
+    /** {@code bucket(column, n)}: a prefix from the value modulo n (a time's, say). */
+    TIME_BUCKET,
+    /** {@code time_floor(column, unit)}: a time cut down to a unit. */
+    TIME_FLOOR,
+    /** {@code time_offset(column, unit)}: how far a time lies into its unit. */
+    TIME_OFFSET
+  }
+
+  /** Which expression this is, for exhaustive switches over the tree. */
+  Kind kind();
 
   /**
    * Appends this expression's bytes for the record to {@code out}.

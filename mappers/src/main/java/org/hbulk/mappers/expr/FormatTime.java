@@ -31,6 +31,11 @@ final class FormatTime extends ColumnEncoder {
   }
 
   @Override
+  public Kind kind() {
+    return Kind.FORMAT_TIME;
+  }
+
+  @Override
   public void appendTo(Record record, ByteBuilder out) {
     out.appendUtf8(formatter.format(Instant.ofEpochMilli(record.longValue(column.index()))));
   }

@@ -13,6 +13,11 @@ final class Hex extends TailTransform {
   }
 
   @Override
+  public Kind kind() {
+    return Kind.HEX;
+  }
+
+  @Override
   void transformTail(Record record, ByteBuilder out, int mark) {
     int n = out.length() - mark;
     byte[] raw = out.copyOfRange(mark, mark + n);

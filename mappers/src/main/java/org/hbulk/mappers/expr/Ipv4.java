@@ -13,6 +13,11 @@ final class Ipv4 extends ColumnEncoder {
   }
 
   @Override
+  public Kind kind() {
+    return Kind.IPV4;
+  }
+
+  @Override
   public void appendTo(Record record, ByteBuilder out) throws RejectException {
     String text = record.text(column.index());
     int start = out.length();

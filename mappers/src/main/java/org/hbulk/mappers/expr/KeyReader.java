@@ -1,18 +1,14 @@
 package org.hbulk.mappers.expr;
 
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.TreeSet;
-import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.mappers.record.ByteBuilder;
 import org.hbulk.mappers.record.Record;
 import org.hbulk.mappers.record.RejectException;
 import org.hbulk.mappers.schema.Column;
-import org.hbulk.mappers.schema.ColumnType;
 
 /**
  * The read side of a key design: the Get key of a natural key, the scans that answer a prefix or a
@@ -49,6 +45,11 @@ public final class KeyReader {
     return parts;
   }
 
+  /** The whole key expression. */
+  Expr key() {
+    return key;
+  }
+
   /** How a key's first part is spread: by a salt, by a hash, or neither. */
   public enum Leading { SALT, HASH_BYTES, HASH_HEX, OTHER }
 
@@ -58,19 +59,21 @@ public final class KeyReader {
    */
   public Leading leading() {
     Expr first = parts.get(0);
-    if (first instanceof Salt) {
-      return Leading.SALT;
-    }
-    if (first instanceof Left l && l.startsAtZero()) {
-      first = l.input();
-    }
-    if (first instanceof Digest) {
+    return switch (first.kind()) {
+      case SALT -> Leading.SALT;
+      case LEFT -> ((Left) first).startsAtZero() ? hashIn(((Left) first).input()) : Leading.OTHER;
+      case DIGEST, HEX -> hashIn(first);
+      case COLUMN, LITERAL, CONCAT, PAD, REVERSE, BINARY, CODE, DECIMAL, FORMAT_TIME, IPV4,
+          REVERSE_TIMESTAMP, SORTABLE, TIME_BUCKET, TIME_FLOOR, TIME_OFFSET -> Leading.OTHER;
+    };
+  }
+
+  /** A raw hash, or the hex text of one, spreads keys evenly over its space. */
+  private static Leading hashIn(Expr e) {
+    if (e instanceof Digest) {
       return Leading.HASH_BYTES;
     }
-    if (first instanceof Hex h && h.input() instanceof Digest) {
-      return Leading.HASH_HEX;
-    }
-    return Leading.OTHER;
+    return e instanceof Hex h && h.input() instanceof Digest ? Leading.HASH_HEX : Leading.OTHER;
   }
 
   /**
@@ -85,7 +88,7 @@ public final class KeyReader {
 
   /** Whether a part spreads keys by its column's value (a salt or a time bucket). */
   public static boolean spreads(Expr p) {
-    return p instanceof Salt || p instanceof TimeBucket;
+    return fanOut(p) != null;
   }
 
   /** Each top-level part's bytes for a record. */
@@ -157,7 +160,7 @@ public final class KeyReader {
    * Why scans over the first {@code used} parts also return other keys: a part of varying width
    * that no separator ends lets longer values match ('TheFakeMT' also finds 'TheFakeMT2').
    */
-  private List<String> openEnded(int used, Record record, boolean wholeKey) throws RejectException {
+  List<String> openEnded(int used, Record record, boolean wholeKey) throws RejectException {
     List<String> caveats = new ArrayList<>();
     for (int i = 0; i < used; i++) {
       Expr p = parts.get(i);
@@ -192,203 +195,7 @@ public final class KeyReader {
    */
   public Plan timeRangePlan(Map<String, String> values, String timeColumn, long from,
       OptionalLong to) throws RejectException {
-    if (values.containsKey(timeColumn)) {
-      throw new IllegalArgumentException("'" + timeColumn + "' is the range's column; do not also give its value");
-    }
-    if (to.isPresent() && to.getAsLong() <= from) {
-      throw new IllegalArgumentException("the time range is empty: its end must come after its start");
-    }
-    Record record = record(values);
-    List<byte[]> prefixes = List.of(new byte[0]);
-    for (int i = 0; i < parts.size(); i++) {
-      Expr p = parts.get(i);
-      Column time = timePart(p, timeColumn);
-      if (time != null) {
-        List<String> caveats = openEnded(i, record, false);
-        List<Range> scans = timeScans(prefixes, p, time, record, from, to, caveats);
-        return new Plan(scans, caveats);
-      }
-      if (p instanceof TimeBucket tb && tb.column.name().equals(timeColumn)) {
-        prefixes = append(prefixes, bucketsHit(tb, from, to));
-      } else if (given(p, values)) {
-        prefixes = append(prefixes, List.of(bytes(p, record)));
-      } else if (p instanceof Salt s) {
-        prefixes = append(prefixes, s.prefixes());
-      } else {
-        throw new IllegalArgumentException("cannot build a time-range scan: key part " + p
-            + " needs columns " + names(p.columns()) + " (give them) before any time part");
-      }
-    }
-    throw new IllegalArgumentException("the key " + key + " has no part that encodes '" + timeColumn
-        + "' to range over");
-  }
-
-  private List<Range> timeScans(List<byte[]> prefixes, Expr part, Column time, Record record,
-      long from, OptionalLong to, List<String> caveats) throws RejectException {
-    RangeEncoding encoding = RangeEncoding.of(part);
-    String fix = "; " + fixFor(part, time);
-    List<Range> scans = new ArrayList<>();
-    if (encoding == RangeEncoding.TEXT) {
-      caveats.add("not a key range: " + writes(part, time) + " as text that does not sort"
-          + " like the times (" + time.describeType() + "), so these scans read every row under the"
-          + " prefix (the whole table when there is none): filter on " + time.name() + fix);
-      return wholePrefixes(prefixes);
-    }
-    if (encoding == RangeEncoding.NON_NEGATIVE && from < 0) {
-      caveats.add("not a key range: " + part + " sorts times before 1970 after later ones, so these scans"
-          + " read every row under the prefix: filter on " + time.name() + fix);
-      return wholePrefixes(prefixes);
-    }
-    if (encoding == RangeEncoding.DIGITS) {
-      if (to.isEmpty() || from < 0) {
-        caveats.add("not a key range: " + writes(part, time) + " as decimal text of varying width,"
-            + " which does not sort like the numbers ('10' before '9'), and a range "
-            + (from < 0 ? "over negative values" : "without an end") + " cannot be cut by number of"
-            + " digits, so these scans read every row under the prefix: filter on " + time.name() + fix);
-        return wholePrefixes(prefixes);
-      }
-      long scale = Column.EPOCH_SECONDS.equals(time.timePattern()) ? 1000L : 1L;
-      List<long[]> widths = byDigits(Math.floorDiv(from, scale), Math.floorDiv(to.getAsLong() - 1, scale));
-      for (long[] w : widths) {
-        byte[] low = at(part, time, record, w[0] * scale);
-        byte[] high = at(part, time, record, w[1] * scale);
-        for (byte[] p : prefixes) {
-          scans.add(new Range(concat(p, low), nextPrefix(concat(p, high))));
-        }
-      }
-      caveats.add("not exact: " + writes(part, time) + " as decimal text of varying width, which"
-          + " does not sort like the numbers ('10' before '9'), so the range is cut into " + widths.size()
-          + " scan(s) per prefix, one per number of digits; they hold every row of the range whose "
-          + time.name() + " is written without leading zeros or sign, but also rows whose " + time.name()
-          + " has another number of digits and sorts among them (filter on " + time.name() + ")" + fix);
-      return scans;
-    }
-    boolean reversed = part instanceof ReverseTimestamp;
-    byte[] low = at(part, time, record, from);
-    byte[] high = to.isPresent() ? at(part, time, record, to.getAsLong() - 1) : null;
-    boolean startInside = from > Long.MIN_VALUE && sameBytes(part, time, record, from - 1, low);
-    boolean endInside = high != null && to.getAsLong() < Long.MAX_VALUE
-        && sameBytes(part, time, record, to.getAsLong(), high);
-    if (startInside || endInside) {
-      caveats.add("not exact: " + part + " keeps " + time.name() + " only to a coarser unit than the range,"
-          + " whose " + (startInside && endInside ? "start and end fall" : startInside ? "start falls" : "end falls")
-          + " inside one (" + KeyText.format(startInside ? low : high) + (startInside && endInside
-              ? " and " + KeyText.format(high) : "") + "), so the scans also return rows of that unit outside"
-          + " the range: filter on " + time.name() + " (or give the range whole units)");
-    }
-    for (byte[] p : prefixes) {
-      byte[] start;
-      byte[] stop;
-      if (!reversed) {
-        start = concat(p, low);
-        stop = high == null ? nextPrefix(p) : nextPrefix(concat(p, high));
-      } else {
-        start = high == null ? p : concat(p, high);
-        stop = nextPrefix(concat(p, low));
-      }
-      if (stop.length > 0 && Bytes.compareTo(start, stop) > 0) {
-        // Never hand out a scan that cannot return a row while the range has some.
-        caveats.add("not a key range: the range's ends do not sort in order in " + part
-            + ", so these scans read every row under the prefix: filter on " + time.name() + fix);
-        return wholePrefixes(prefixes);
-      }
-      scans.add(new Range(start, stop));
-    }
-    return scans;
-  }
-
-  /** Whether the part writes {@code millis} as these very bytes (false where it cannot write it). */
-  private boolean sameBytes(Expr part, Column time, Record record, long millis, byte[] bytes) {
-    try {
-      return Arrays.equals(at(part, time, record, millis), bytes);
-    } catch (RejectException e) {
-      return false;
-    }
-  }
-
-  /** "ts is written" for a bare column, "format_time(ts, ...) writes ts" for a function of it. */
-  private static String writes(Expr part, Column time) {
-    return part.toString().equals(time.name()) ? time.name() + " is written" : part + " writes " + time.name();
-  }
-
-  /** What to write instead of a part whose bytes do not sort like its column's values. */
-  private static String fixFor(Expr part, Column time) {
-    return "for exact range scans write it at one width in order: " + RangeEncoding.inOrder(time)
-        + " instead of " + part;
-  }
-
-  /** [lo, hi] (both >= 0) cut where the number of decimal digits changes. */
-  private static List<long[]> byDigits(long lo, long hi) {
-    List<long[]> out = new ArrayList<>();
-    for (long a = lo; a <= hi; ) {
-      long end = Math.min(hi, lastOfItsWidth(a));
-      out.add(new long[] {a, end});
-      if (end == Long.MAX_VALUE) {
-        break;
-      }
-      a = end + 1;
-    }
-    return out;
-  }
-
-  /** The greatest number with as many decimal digits as {@code a} (>= 0). */
-  private static long lastOfItsWidth(long a) {
-    long p = 10;
-    while (p <= a) {
-      if (p > Long.MAX_VALUE / 10) {
-        return Long.MAX_VALUE;
-      }
-      p *= 10;
-    }
-    return p - 1;
-  }
-
-  private static List<Range> wholePrefixes(List<byte[]> prefixes) {
-    List<Range> scans = new ArrayList<>();
-    for (byte[] p : prefixes) {
-      scans.add(new Range(p, nextPrefix(p)));
-    }
-    return scans;
-  }
-
-  /** The part's bytes for a record whose time column holds {@code millis}. */
-  private byte[] at(Expr part, Column time, Record record, long millis) throws RejectException {
-    String text;
-    if (time.type() == ColumnType.TIMESTAMP && time.formatter() != null) {
-      text = time.formatter().format(Instant.ofEpochMilli(millis));
-    } else if (Column.EPOCH_SECONDS.equals(time.timePattern())) {
-      text = Long.toString(Math.floorDiv(millis, 1000L));
-    } else {
-      text = Long.toString(millis);
-    }
-    record.assign(time.index(), text, millis, 0);
-    return bytes(part, record);
-  }
-
-  /** The range's column when this part encodes it in an order-keeping way, else null. */
-  private static Column timePart(Expr p, String timeColumn) {
-    if (p.columns().size() != 1 || p instanceof TimeBucket || p instanceof Salt) {
-      return null;
-    }
-    Column c = p.columns().get(0);
-    boolean ordered = p.growsWithTime() || p instanceof ReverseTimestamp;
-    return c.name().equals(timeColumn) && ordered ? c : null;
-  }
-
-  private static List<byte[]> bucketsHit(TimeBucket tb, long from, OptionalLong to) {
-    byte[][] all = tb.prefixes();
-    if (to.isEmpty() || to.getAsLong() - from >= tb.buckets()) {
-      return Arrays.asList(all);
-    }
-    TreeSet<Integer> hit = new TreeSet<>();
-    for (long v = from; v < to.getAsLong(); v++) {
-      hit.add((int) Math.floorMod(v, (long) tb.buckets()));
-    }
-    List<byte[]> out = new ArrayList<>();
-    for (int b : hit) {
-      out.add(all[b]);
-    }
-    return out;
+    return new TimeRangePlanner(this).plan(values, timeColumn, from, to);
   }
 
   /** Splits a row key into its parts: fixed-width parts by width, others up to the next literal. */
@@ -444,7 +251,7 @@ public final class KeyReader {
     return new byte[0];
   }
 
-  private Record record(Map<String, String> values) throws RejectException {
+  Record record(Map<String, String> values) throws RejectException {
     for (String name : values.keySet()) {
       if (columns.stream().noneMatch(c -> c.name().equals(name))) {
         throw new IllegalArgumentException("unknown column '" + name + "' (columns: "
@@ -460,7 +267,7 @@ public final class KeyReader {
     return r;
   }
 
-  private static boolean given(Expr p, Map<String, String> values) {
+  static boolean given(Expr p, Map<String, String> values) {
     for (Column c : p.columns()) {
       if (!values.containsKey(c.name())) {
         return false;
@@ -469,23 +276,23 @@ public final class KeyReader {
     return true;
   }
 
-  private static List<byte[]> fanOut(Expr p) {
-    if (p instanceof Salt s) {
-      return s.prefixes();
-    }
-    if (p instanceof TimeBucket tb) {
-      return Arrays.asList(tb.prefixes());
-    }
-    return null;
+  /** The prefixes of every bucket a part spreads keys over; null for a part that does not spread. */
+  static List<byte[]> fanOut(Expr p) {
+    return switch (p.kind()) {
+      case SALT -> ((Salt) p).prefixes();
+      case TIME_BUCKET -> Arrays.asList(((TimeBucket) p).prefixes());
+      case COLUMN, LITERAL, CONCAT, DIGEST, HEX, LEFT, PAD, REVERSE, BINARY, CODE, DECIMAL,
+          FORMAT_TIME, IPV4, REVERSE_TIMESTAMP, SORTABLE, TIME_FLOOR, TIME_OFFSET -> null;
+    };
   }
 
-  private static byte[] bytes(Expr p, Record r) throws RejectException {
+  static byte[] bytes(Expr p, Record r) throws RejectException {
     ByteBuilder b = new ByteBuilder();
     p.appendTo(r, b);
     return b.toArray();
   }
 
-  private static List<byte[]> append(List<byte[]> prefixes, List<byte[]> suffixes) {
+  static List<byte[]> append(List<byte[]> prefixes, List<byte[]> suffixes) {
     List<byte[]> out = new ArrayList<>();
     for (byte[] p : prefixes) {
       for (byte[] s : suffixes) {
@@ -495,7 +302,7 @@ public final class KeyReader {
     return out;
   }
 
-  private static byte[] concat(byte[] a, byte[] b) {
+  static byte[] concat(byte[] a, byte[] b) {
     byte[] c = Arrays.copyOf(a, a.length + b.length);
     System.arraycopy(b, 0, c, a.length, b.length);
     return c;
@@ -514,7 +321,7 @@ public final class KeyReader {
     return -1;
   }
 
-  private static List<String> names(List<Column> columns) {
+  static List<String> names(List<Column> columns) {
     return columns.stream().map(Column::name).toList();
   }
 }

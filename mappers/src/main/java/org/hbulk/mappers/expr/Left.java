@@ -23,6 +23,11 @@ final class Left extends TailTransform {
   }
 
   @Override
+  public Kind kind() {
+    return Kind.LEFT;
+  }
+
+  @Override
   void transformTail(Record record, ByteBuilder out, int mark) {
     int n = out.length() - mark;
     int from = Math.min(start, n);

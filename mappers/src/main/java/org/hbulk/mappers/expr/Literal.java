@@ -16,6 +16,11 @@ final class Literal implements Expr {
   }
 
   @Override
+  public Kind kind() {
+    return Kind.LITERAL;
+  }
+
+  @Override
   public void appendTo(Record record, ByteBuilder out) {
     out.append(bytes);
   }

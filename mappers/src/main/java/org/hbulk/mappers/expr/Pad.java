@@ -22,6 +22,11 @@ final class Pad extends TailTransform {
   }
 
   @Override
+  public Kind kind() {
+    return Kind.PAD;
+  }
+
+  @Override
   void transformTail(Record record, ByteBuilder out, int mark) {
     int n = out.length() - mark;
     if (n >= width) {

@@ -28,30 +28,31 @@ public enum RangeEncoding {
 
   /** How this top-level key part encodes its column. */
   public static RangeEncoding of(Expr part) {
-    if (part instanceof ColumnRef ref) {
-      Column c = ref.column();
-      if (c.type() == ColumnType.INT || c.type() == ColumnType.LONG) {
-        return DIGITS;
+    return switch (part.kind()) {
+      case COLUMN -> ofText(((ColumnRef) part).column());
+      case FORMAT_TIME -> {
+        FormatTime f = (FormatTime) part;
+        yield f.fixedWidth() >= 0 && sortsLikeTime(f.pattern(), f.formatter()) ? EXACT : TEXT;
       }
-      if (c.type() != ColumnType.TIMESTAMP) {
-        return NONE;
-      }
-      if (Column.EPOCH_MILLIS.equals(c.timePattern()) || Column.EPOCH_SECONDS.equals(c.timePattern())) {
-        return DIGITS;
-      }
-      return !Column.ISO.equals(c.timePattern()) && sortsLikeTime(c.timePattern(), c.formatter()) ? EXACT : TEXT;
+      case BINARY -> ((Binary) part).column.type() == ColumnType.TIMESTAMP ? NON_NEGATIVE : NONE;
+      case DECIMAL, SORTABLE, REVERSE_TIMESTAMP, TIME_FLOOR -> EXACT;
+      case LITERAL, CONCAT, SALT, DIGEST, HEX, LEFT, PAD, REVERSE, CODE, IPV4, TIME_BUCKET,
+          TIME_OFFSET -> NONE;
+    };
+  }
+
+  /** How a column's own text, as the CSV has it, encodes its values. */
+  private static RangeEncoding ofText(Column c) {
+    if (c.type() == ColumnType.INT || c.type() == ColumnType.LONG) {
+      return DIGITS;
     }
-    if (part instanceof FormatTime f) {
-      return f.fixedWidth() >= 0 && sortsLikeTime(f.pattern(), f.formatter()) ? EXACT : TEXT;
+    if (c.type() != ColumnType.TIMESTAMP) {
+      return NONE;
     }
-    if (part instanceof Binary b) {
-      return b.column.type() == ColumnType.TIMESTAMP ? NON_NEGATIVE : NONE;
+    if (Column.EPOCH_MILLIS.equals(c.timePattern()) || Column.EPOCH_SECONDS.equals(c.timePattern())) {
+      return DIGITS;
     }
-    if (part instanceof Decimal || part instanceof Sortable || part instanceof ReverseTimestamp
-        || part instanceof TimeFloor) {
-      return EXACT;
-    }
-    return NONE;
+    return !Column.ISO.equals(c.timePattern()) && sortsLikeTime(c.timePattern(), c.formatter()) ? EXACT : TEXT;
   }
 
   /** The column a part of this encoding writes, or null for {@link #NONE}. */

@@ -14,6 +14,11 @@ final class Reverse extends TailTransform {
   }
 
   @Override
+  public Kind kind() {
+    return Kind.REVERSE;
+  }
+
+  @Override
   void transformTail(Record record, ByteBuilder out, int mark) {
     byte[] b = out.array();
     reverse(b, mark, out.length());

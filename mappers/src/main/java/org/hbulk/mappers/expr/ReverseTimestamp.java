@@ -20,6 +20,11 @@ final class ReverseTimestamp extends ColumnEncoder {
   }
 
   @Override
+  public Kind kind() {
+    return Kind.REVERSE_TIMESTAMP;
+  }
+
+  @Override
   public void appendTo(Record record, ByteBuilder out) {
     long v = Long.MAX_VALUE - record.longValue(column.index());
     if (decimal) {

@@ -72,6 +72,11 @@ public final class Salt implements Expr {
   }
 
   @Override
+  public Kind kind() {
+    return Kind.SALT;
+  }
+
+  @Override
   public void appendTo(Record record, ByteBuilder out) throws RejectException {
     int mark = out.length();
     input.appendTo(record, out);

@@ -17,6 +17,11 @@ final class Sortable extends ColumnEncoder {
   }
 
   @Override
+  public Kind kind() {
+    return Kind.SORTABLE;
+  }
+
+  @Override
   public void appendTo(Record record, ByteBuilder out) {
     int i = column.index();
     switch (column.type()) {

@@ -31,6 +31,11 @@ final class TimeBucket extends ColumnEncoder {
   }
 
   @Override
+  public Kind kind() {
+    return Kind.TIME_BUCKET;
+  }
+
+  @Override
   public void appendTo(Record record, ByteBuilder out) {
     out.append(prefixes[(int) Math.floorMod(record.longValue(column.index()), (long) buckets)]);
   }

@@ -38,6 +38,11 @@ final class TimeFloor extends ColumnEncoder {
   }
 
   @Override
+  public Kind kind() {
+    return Kind.TIME_FLOOR;
+  }
+
+  @Override
   public void appendTo(Record record, ByteBuilder out) {
     long base = floor(record.longValue(column.index()));
     switch (format) {

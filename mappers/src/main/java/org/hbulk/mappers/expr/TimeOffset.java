@@ -24,6 +24,11 @@ final class TimeOffset extends ColumnEncoder {
   }
 
   @Override
+  public Kind kind() {
+    return Kind.TIME_OFFSET;
+  }
+
+  @Override
   public void appendTo(Record record, ByteBuilder out) {
     long t = record.longValue(column.index());
     long offset = t - floor.floor(t);

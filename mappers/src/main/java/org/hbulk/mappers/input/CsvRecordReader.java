@@ -1,6 +1,5 @@
 package org.hbulk.mappers.input;
 
-import org.hbulk.mappers.mapreduce.HbulkCounter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -104,7 +103,7 @@ public final class CsvRecordReader extends RecordReader<LongWritable, RawRecord>
     if (options.header() && !keepHeader) {
       long consumed = readRecord();
       if (consumed > 0) {
-        context.getCounter(HbulkCounter.HEADER_LINES_SKIPPED).increment(1);
+        context.getCounter(InputCounter.HEADER_LINES_SKIPPED).increment(1);
       }
     }
   }

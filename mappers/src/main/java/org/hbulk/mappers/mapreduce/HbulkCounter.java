@@ -4,8 +4,8 @@ import org.hbulk.mappers.sort.CellKeySorter;
 
 /**
  * What the tasks count. Records read = loaded + rejected; blank lines and skipped headers are not
- * records. Rejects are also counted per reason in the {@code RejectReason} group, rows per output
- * and per table in the groups named below.
+ * records. Rejects are also counted per reason in the {@code RejectReason} group, skipped headers
+ * in the {@code InputCounter} group, rows per output and per table in the groups named below.
  */
 public enum HbulkCounter {
   /** Records handed to the mapper (not blank lines or headers). */
@@ -45,8 +45,6 @@ public enum HbulkCounter {
   ROW_SPILL_FILES,
   /** Empty lines between records. */
   BLANK_LINES_SKIPPED,
-  /** First lines of files skipped because the spec says they are headers. */
-  HEADER_LINES_SKIPPED,
   /**
    * Map-side sorts {@link CellKeySorter} did on key prefixes. None while map tasks spilled means
    * Hadoop's QuickSort did them: {@code map.sort.class} was set to another sorter, or this Hadoop's

@@ -1,31 +1,56 @@
 package org.hbulk.mappers.spec;
 
-import java.util.LinkedHashMap;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 
 /**
  * A {@code [family NAME]} section: how {@code create-table} sets up that column family in every
- * table of the spec. Only the settings written are kept; the others stay HBase's defaults.
- * Values are checked and normalized here, turned into a descriptor by the driver.
+ * table of the spec. Only the settings written are present; the others stay HBase's defaults.
+ * Values are checked and normalized by the spec's parser, turned into a descriptor by the driver.
  *
- * <p>Settings: {@code versions}, {@code min-versions}, {@code ttl} (seconds, or 30d/12h/15m, or
- * {@code forever}), {@code block-size} (bytes, or 64k/1m), {@code block-cache}, {@code in-memory}
- * (true/false), {@code compression} (NONE, GZ, SNAPPY, LZ4, ZSTD), {@code bloom} (NONE, ROW, ROWCOL,
- * ROWPREFIX_FIXED_LENGTH(n)), {@code encoding} (NONE, PREFIX, DIFF, FAST_DIFF, ROW_INDEX_V1).
+ * @param versions {@code versions}
+ * @param minVersions {@code min-versions}
+ * @param ttl {@code ttl}: seconds, or 30d/12h/15m, or {@code forever} ({@link #FOREVER})
+ * @param blockSize {@code block-size}: bytes, or 64k/1m
+ * @param blockCache {@code block-cache}: true/false
+ * @param inMemory {@code in-memory}: true/false
+ * @param compression {@code compression}
+ * @param bloom {@code bloom}
+ * @param encoding {@code encoding}
  */
-public record FamilySettings(String family, Map<String, String> values) {
+public record FamilySettings(String family, Optional<Integer> versions, Optional<Integer> minVersions,
+    Optional<Duration> ttl, Optional<Integer> blockSize, Optional<Boolean> blockCache,
+    Optional<Boolean> inMemory, Optional<Compression> compression, Optional<Bloom> bloom,
+    Optional<Encoding> encoding) {
   public static final List<String> KEYS = List.of("versions", "min-versions", "ttl", "block-size",
       "block-cache", "in-memory", "compression", "bloom", "encoding");
-  static final List<String> COMPRESSIONS = List.of("NONE", "GZ", "SNAPPY", "LZ4", "ZSTD");
-  static final List<String> BLOOMS = List.of("NONE", "ROW", "ROWCOL", "ROWPREFIX_FIXED_LENGTH");
-  static final List<String> ENCODINGS = List.of("NONE", "PREFIX", "DIFF", "FAST_DIFF", "ROW_INDEX_V1");
+  /** {@code ttl = forever}: cells never expire. */
+  public static final Duration FOREVER = ChronoUnit.FOREVER.getDuration();
 
-  public FamilySettings {
-    values = Map.copyOf(new LinkedHashMap<>(values));
+  /** A family the spec says nothing about. */
+  public static FamilySettings none(String family) {
+    return new FamilySettings(family, Optional.empty(), Optional.empty(), Optional.empty(),
+        Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+        Optional.empty());
   }
 
-  public String get(String key) {
-    return values.get(key);
+  /** Block compression, by HBase's names. */
+  public enum Compression { NONE, GZ, SNAPPY, LZ4, ZSTD }
+
+  /** Data block encoding, by HBase's names. */
+  public enum Encoding { NONE, PREFIX, DIFF, FAST_DIFF, ROW_INDEX_V1 }
+
+  /** A bloom filter, with the prefix length of {@code ROWPREFIX_FIXED_LENGTH(n)} (else 0). */
+  public record Bloom(Type type, int prefixLength) {
+    /** Bloom filter types, by HBase's names. */
+    public enum Type { NONE, ROW, ROWCOL, ROWPREFIX_FIXED_LENGTH }
+
+    /** As a spec writes it: {@code ROWPREFIX_FIXED_LENGTH(4)}, {@code ROW}. */
+    @Override
+    public String toString() {
+      return type == Type.ROWPREFIX_FIXED_LENGTH ? type + "(" + prefixLength + ")" : type.name();
+    }
   }
 }

@@ -47,12 +47,12 @@ public final class LoadSpec {
 
   /** A table's {@code [table NAME]} settings; empty when the spec gives none. */
   public TableSettings tableSettings(String table) {
-    return tableSettings.getOrDefault(table, new TableSettings(table, Map.of()));
+    return tableSettings.getOrDefault(table, TableSettings.none(table));
   }
 
   /** A family's {@code [family NAME]} settings; empty when the spec gives none. */
   public FamilySettings familySettings(String family) {
-    return familySettings.getOrDefault(family, new FamilySettings(family, Map.of()));
+    return familySettings.getOrDefault(family, FamilySettings.none(family));
   }
 
   /** Parses and validates a spec; every problem is a {@link SpecException} naming the line. */

@@ -8,8 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.LocalDateTime;
+import java.lang.reflect.Modifier;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.mappers.record.Record;
 import org.hbulk.mappers.record.RejectException;
@@ -25,6 +28,22 @@ class ExprTest {
   private static int salt(String input, int buckets) {
     byte[] b = utf8(input);
     return (int) (Integer.toUnsignedLong(Murmur3.hash32(b, 0, b.length)) % buckets);
+  }
+
+  @Test
+  void everyExpressionClassHasAKindOfItsOwn() {
+    List<Class<?>> classes = new ArrayList<>();
+    List<Class<?>> open = new ArrayList<>(List.of(Expr.class));
+    while (!open.isEmpty()) {
+      Class<?> c = open.remove(0);
+      if (c.isSealed()) {
+        open.addAll(List.of(c.getPermittedSubclasses()));
+      } else if (!Modifier.isAbstract(c.getModifiers())) {
+        classes.add(c);
+      }
+    }
+    assertEquals(Expr.Kind.values().length, classes.size(),
+        "Expr.Kind must have one constant per expression class: " + classes);
   }
 
   @Test

@@ -206,13 +206,18 @@ class LoadSpecTest {
     LoadSpec spec = LoadSpec.parse("t.spec", base + "[table t]\nsplit-policy = KeyPrefix(4)\nmax-filesize = 10g\n"
         + "major-compaction = 7d\nregions = 32\n[family f]\nttl = 30d\nblock-size = 64k\ncompression = zstd\n"
         + "bloom = ROWPREFIX_FIXED_LENGTH(4)\nversions = 3\n");
-    assertEquals("KeyPrefix(4)", spec.tableSettings("t").get("split-policy"));
-    assertEquals(Long.toString(10L << 30), spec.tableSettings("t").get("max-filesize"));
-    assertEquals(Long.toString(7 * 86400_000L), spec.tableSettings("t").get("major-compaction"));
-    assertEquals(Long.toString(30 * 86400L), spec.familySettings("f").get("ttl"));
-    assertEquals("65536", spec.familySettings("f").get("block-size"));
-    assertEquals("ZSTD", spec.familySettings("f").get("compression"));
-    assertEquals("ROWPREFIX_FIXED_LENGTH(4)", spec.familySettings("f").get("bloom"));
+    TableSettings table = spec.tableSettings("t");
+    assertEquals("KeyPrefix(4)", table.splitPolicy().orElseThrow().toString());
+    assertEquals(10L << 30, table.maxFileSize().orElseThrow());
+    assertEquals(7 * 86400_000L, table.majorCompaction().orElseThrow().toMillis());
+    assertEquals(32, table.plannedRegions());
+    FamilySettings family = spec.familySettings("f");
+    assertEquals(30 * 86400L, family.ttl().orElseThrow().toSeconds());
+    assertEquals(65536, family.blockSize().orElseThrow());
+    assertEquals(FamilySettings.Compression.ZSTD, family.compression().orElseThrow());
+    assertEquals("ROWPREFIX_FIXED_LENGTH(4)", family.bloom().orElseThrow().toString());
+    assertEquals(3, family.versions().orElseThrow());
+    assertTrue(family.encoding().isEmpty(), "a setting not written stays HBase's default");
     assertTrue(error(base + "[family f]\ncompression = brotli\n").getMessage()
         .contains("compression: expected one of NONE, GZ, SNAPPY, LZ4, ZSTD, found 'brotli'"));
     assertTrue(error(base + "[table t]\nsplit-policy = KeyPrefix\n").getMessage().contains("KeyPrefix needs its parameter"));
