@@ -83,8 +83,9 @@ final class RecordCells {
   /** Cell {@code c} as a new KeyValue (for the driver's checks, not for the task's loop). */
   KeyValue keyValue(int c, ByteBuilder row, long timestamp) {
     byte[] a = arena.array();
-    return new KeyValue(row.array(), 0, row.length(), family[c], 0, family[c].length, a, qualifierOffset[c],
-        qualifierLength[c], timestamp, KeyValue.Type.Put, a, valueOffset[c], valueLength[c]);
+    return new KeyValue(row.array(), 0, row.length(), family[c], 0, family[c].length, a,
+        qualifierOffset[c], qualifierLength[c], timestamp, KeyValue.Type.Put, a, valueOffset[c],
+        valueLength[c]);
   }
 
   private int compareColumns(int x, int y) {
