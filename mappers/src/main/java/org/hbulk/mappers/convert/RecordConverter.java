@@ -24,7 +24,8 @@ import org.hbulk.mappers.spec.OutputSpec;
  * row key, the timestamp and the cells that exist. What it gives is one {@link OutputRow} per
  * output, which writes itself into the map output; the cells are stored in {@link RecordCells}.
  * Plain Java: the mapper only feeds it and emits what it returns. One instance per task; it reuses
- * its buffers from record to record, and allocates nothing per record for the task's loop.
+ * its buffers from record to record, so keys and cells cost no object per record (the decoded
+ * text and its fields are strings, see {@link CsvRecordParser}).
  */
 public final class RecordConverter {
   private final LoadSpec spec;
@@ -84,6 +85,7 @@ public final class RecordConverter {
    */
   public void read(byte[] bytes, int length) throws RejectException {
     cells.clear();
+    // A record rejected part way must leave no output showing the previous record's row.
     for (OutputRow out : outputs) {
       out.startRow();
     }
@@ -235,7 +237,7 @@ public final class RecordConverter {
         cells.moveLastIntoOrder(before);
       }
     }
-    // No cell (HBase has no empty rows): the output writes nothing for this record.
+    // Without a cell the row is empty, and HBase has no empty rows: the output writes nothing.
     out.finish(timestamp);
   }
 
