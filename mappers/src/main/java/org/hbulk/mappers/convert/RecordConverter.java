@@ -1,7 +1,6 @@
 package org.hbulk.mappers.convert;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.apache.hadoop.hbase.HConstants;
@@ -21,32 +20,28 @@ import org.hbulk.mappers.spec.LoadSpec;
 import org.hbulk.mappers.spec.OutputSpec;
 
 /**
- * One record's way from bytes to cells: parse the CSV, check the types, build each output's row key,
- * then its cells. Plain Java, no Hadoop: the mapper only feeds it and emits what it returns.
- * One instance per task; it reuses its buffers from record to record.
+ * One record's way from bytes to cells: parse the CSV, check the types, then per output build the
+ * row key, the timestamp and the cells that exist. What it gives is one {@link OutputRow} per
+ * output, which writes itself into the map output; the cells are stored in {@link RecordCells}.
+ * Plain Java: the mapper only feeds it and emits what it returns. One instance per task; it reuses
+ * its buffers from record to record, so keys and cells cost no object per record (the decoded
+ * text and its fields are strings, see {@link CsvRecordParser}).
  */
 public final class RecordConverter {
   private final LoadSpec spec;
   private final long runStartMillis;
   private final CsvRecordParser parser;
   private final Record record;
-  private final ByteBuilder key = new ByteBuilder(128);
-  private final int[] outputEnds;
-  private final long[] outputTimestamps;
+  private final OutputRow[] outputs;
   private final byte[][][] families;
   private final byte[][][] qualifiers;
   /** Each output's cell lines in HBase's order of their fixed family and qualifier. */
   private final int[][] cellOrder;
-  /** The last record's qualifiers and values, back to back; cells point into it. */
-  private final ByteBuilder arena = new ByteBuilder(1024);
-  private byte[][] cellFamily = new byte[16][];
-  private int[] cellQualifierOffset = new int[16];
-  private int[] cellQualifierLength = new int[16];
-  private int[] cellValueOffset = new int[16];
-  private int[] cellValueLength = new int[16];
-  private int cellCount;
-  private final List<KeyValue> cells = new ArrayList<>();
+  private final RecordCells cells = new RecordCells();
+  private final List<KeyValue> keyValues = new ArrayList<>();
+  /** Copies of the last record's row keys, made only when asked for ({@link #lastRows()}). */
   private final List<byte[]> rows = new ArrayList<>();
+  private boolean rowsCopied;
   private String text;
   private int emptyValues;
   /** Where the columns are in the file being read; null: in the spec's order. */
@@ -59,12 +54,12 @@ public final class RecordConverter {
     this.parser = new CsvRecordParser(spec.csv());
     this.record = new Record(spec.columns());
     int n = spec.outputs().size();
-    this.outputEnds = new int[n];
-    this.outputTimestamps = new long[n];
+    this.outputs = new OutputRow[n];
     this.families = new byte[n][][];
     this.qualifiers = new byte[n][][];
     this.cellOrder = new int[n][];
     for (int o = 0; o < n; o++) {
+      outputs[o] = new OutputRow(o, Bytes.toBytes(spec.outputs().get(o).table()), cells);
       List<CellSpec> specs = spec.outputs().get(o).cells();
       families[o] = new byte[specs.size()][];
       qualifiers[o] = new byte[specs.size()][];
@@ -84,14 +79,17 @@ public final class RecordConverter {
   }
 
   /**
-   * Turns one record's bytes into its cells for every output, read through {@link #lastRows()},
-   * {@link #lastCellsEnd(int)} and the cell accessors until the next call. Each output's cells come
-   * in HBase's order (family, qualifier), so they can be written as they are.
+   * Turns one record's bytes into its cells for every output, read through {@link #output(int)}
+   * (or {@link #lastRows()} and {@link #lastCellsEnd(int)}) until the next call. Each output's cells
+   * come in HBase's order (family, qualifier), so they can be written as they are.
    */
   public void read(byte[] bytes, int length) throws RejectException {
-    cellCount = 0;
-    arena.clear();
-    rows.clear();
+    cells.clear();
+    // A record rejected part way must leave no output showing the previous record's row.
+    for (OutputRow out : outputs) {
+      out.startRow();
+    }
+    rowsCopied = false;
     emptyValues = 0;
     emptyValuesWritten = 0;
     text = null;
@@ -101,12 +99,11 @@ public final class RecordConverter {
     } else {
       record.load(parser.parse(text), layout);
     }
-    List<OutputSpec> outputs = spec.outputs();
-    for (int o = 0; o < outputs.size(); o++) {
-      emit(o, outputs.get(o));
-      outputEnds[o] = cellCount;
+    List<OutputSpec> specs = spec.outputs();
+    for (int o = 0; o < specs.size(); o++) {
+      emit(o, specs.get(o));
     }
-    if (cellCount == 0) {
+    if (cells.count() == 0) {
       throw new RejectException(RejectReason.EMPTY_ROW, "every cell's value is empty, so no row"
           + " would exist");
     }
@@ -118,18 +115,11 @@ public final class RecordConverter {
    */
   public List<KeyValue> convert(byte[] bytes, int length) throws RejectException {
     read(bytes, length);
-    cells.clear();
-    int from = 0;
-    for (int o = 0; o < outputEnds.length; o++) {
-      byte[] row = rows.get(o);
-      for (int c = from; c < outputEnds[o]; c++) {
-        cells.add(new KeyValue(row, 0, row.length, cellFamily[c], 0, cellFamily[c].length, arena.array(),
-            cellQualifierOffset[c], cellQualifierLength[c], outputTimestamps[o], KeyValue.Type.Put,
-            arena.array(), cellValueOffset[c], cellValueLength[c]));
-      }
-      from = outputEnds[o];
+    keyValues.clear();
+    for (OutputRow out : outputs) {
+      out.addKeyValuesTo(keyValues);
     }
-    return cells;
+    return keyValues;
   }
 
   /**
@@ -140,46 +130,41 @@ public final class RecordConverter {
     this.layout = layout;
   }
 
-  /** The index after the last cell of output {@code o} in the last record's cells. */
-  public int lastCellsEnd(int o) {
-    return outputEnds[o];
+  /** How many outputs each record has: the spec's. */
+  public int outputCount() {
+    return outputs.length;
   }
 
-  /** The timestamp of every cell of output {@code o} in the last record. */
-  public long lastTimestamp(int o) {
-    return outputTimestamps[o];
+  /** What the last record gives output {@code o}, valid until the next record. */
+  public OutputRow output(int o) {
+    return outputs[o];
   }
 
-  /** The array that qualifiers and values of the last record's cells point into. */
-  public byte[] cellBytes() {
-    return arena.array();
-  }
-
-  public byte[] family(int cell) {
-    return cellFamily[cell];
-  }
-
-  public int qualifierOffset(int cell) {
-    return cellQualifierOffset[cell];
-  }
-
-  public int qualifierLength(int cell) {
-    return cellQualifierLength[cell];
-  }
-
-  public int valueOffset(int cell) {
-    return cellValueOffset[cell];
-  }
-
-  public int valueLength(int cell) {
-    return cellValueLength[cell];
+  /** How many cells the last record has, over every output. */
+  public int lastCellCount() {
+    return cells.count();
   }
 
   /**
-   * The row keys of the last record, one per output (null for an output all of whose cells were
-   * empty), valid until the next call.
+   * The index after the last cell of output {@code o} in the last record's cells, which are those of
+   * every output in turn (as {@link #convert} lists them).
+   */
+  public int lastCellsEnd(int o) {
+    return outputs[o].cellsEnd();
+  }
+
+  /**
+   * Copies of the row keys of the last record, one per output (null for an output all of whose cells
+   * were empty), valid until the next call: for the driver, not for the task's loop.
    */
   public List<byte[]> lastRows() {
+    if (!rowsCopied) {
+      rows.clear();
+      for (OutputRow out : outputs) {
+        rows.add(out.rowCopy());
+      }
+      rowsCopied = true;
+    }
     return rows;
   }
 
@@ -210,17 +195,16 @@ public final class RecordConverter {
             + ": key part '" + c.name() + "' is empty");
       }
     }
-    key.clear();
+    OutputRow out = outputs[o];
+    ByteBuilder key = out.startRow();
     output.key().appendTo(record, key);
     if (key.length() > HConstants.MAX_ROW_LENGTH) {
       throw new RejectException(RejectReason.KEY_TOO_LONG, "output " + output.name() + ": row key of "
           + key.length() + " bytes exceeds HBase's limit of " + HConstants.MAX_ROW_LENGTH);
     }
-    byte[] row = key.toArray();
-    rows.add(row);
-    outputTimestamps[o] = timestamp(output);
+    long timestamp = timestamp(output);
     List<CellSpec> specs = output.cells();
-    int before = cellCount;
+    int before = cells.count();
     boolean computed = false;
     for (int c : cellOrder[o]) {
       CellSpec cell = specs.get(c);
@@ -232,77 +216,29 @@ public final class RecordConverter {
         emptyValues++;
         continue;
       }
-      if (cellCount == cellFamily.length) {
-        growCells();
-      }
-      cellFamily[cellCount] = families[o][c];
-      cellQualifierOffset[cellCount] = arena.length();
+      ByteBuilder qualifier = cells.startCell(families[o][c]);
       if (qualifierExpr != null) {
-        qualifierExpr.appendTo(record, arena);
+        qualifierExpr.appendTo(record, qualifier);
       } else {
-        arena.append(qualifiers[o][c]);
+        qualifier.append(qualifiers[o][c]);
       }
-      cellQualifierLength[cellCount] = arena.length() - cellQualifierOffset[cellCount];
-      cellValueOffset[cellCount] = arena.length();
+      ByteBuilder value = cells.startValue();
       if (emptyValue) {
         // The whole value is empty, whatever else its expression holds (a literal, a typed encoding).
         emptyValuesWritten++;
       } else {
-        cell.value().appendTo(record, arena);
+        cell.value().appendTo(record, value);
       }
-      cellValueLength[cellCount] = arena.length() - cellValueOffset[cellCount];
-      cellCount++;
+      cells.finishCell();
       // Fixed columns come in order already; a computed qualifier can land anywhere, and so can
       // every fixed column after it.
       computed |= qualifierExpr != null;
       if (computed) {
-        moveIntoOrder(before, cellCount - 1);
+        cells.moveLastIntoOrder(before);
       }
     }
-    if (cellCount == before) {
-      // HBase has no empty rows: this output writes nothing for this record.
-      rows.set(rows.size() - 1, null);
-    }
-  }
-
-  /** Moves cell {@code i} down among cells {@code from..i-1} (in order) to its place. */
-  private void moveIntoOrder(int from, int i) {
-    byte[] a = arena.array();
-    while (i > from && compareColumns(a, i - 1, i) > 0) {
-      swap(i - 1, i);
-      i--;
-    }
-  }
-
-  private int compareColumns(byte[] a, int x, int y) {
-    int c = Bytes.compareTo(cellFamily[x], cellFamily[y]);
-    return c != 0 ? c : Bytes.compareTo(a, cellQualifierOffset[x], cellQualifierLength[x], a,
-        cellQualifierOffset[y], cellQualifierLength[y]);
-  }
-
-  private void swap(int x, int y) {
-    byte[] f = cellFamily[x];
-    cellFamily[x] = cellFamily[y];
-    cellFamily[y] = f;
-    swap(cellQualifierOffset, x, y);
-    swap(cellQualifierLength, x, y);
-    swap(cellValueOffset, x, y);
-    swap(cellValueLength, x, y);
-  }
-
-  private static void swap(int[] a, int x, int y) {
-    int t = a[x];
-    a[x] = a[y];
-    a[y] = t;
-  }
-
-  private void growCells() {
-    int n = cellFamily.length * 2;
-    cellFamily = Arrays.copyOf(cellFamily, n);
-    cellQualifierOffset = Arrays.copyOf(cellQualifierOffset, n);
-    cellQualifierLength = Arrays.copyOf(cellQualifierLength, n);
-    cellValueOffset = Arrays.copyOf(cellValueOffset, n);
-    cellValueLength = Arrays.copyOf(cellValueLength, n);
+    // Without a cell the row is empty, and HBase has no empty rows: the output writes nothing.
+    out.finish(timestamp);
   }
 
   private boolean anyEmpty(List<Column> columns) {

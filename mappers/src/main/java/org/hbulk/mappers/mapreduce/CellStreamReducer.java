@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Iterator;
 import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.mapreduce.Counter;
@@ -79,10 +78,7 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
   @Override
   protected void reduce(CellKey key, Iterable<CellRun> runs, Context context)
       throws IOException, InterruptedException {
-    // The grouping comparator hands over a whole row; the key changes as the runs go by, the row does not.
-    byte[] tr = Arrays.copyOfRange(key.bytes(), 2, 2 + key.tableRowLength());
-    tableRow.set(tr);
-    rowOffset = Bytes.indexOf(tr, (byte) ';') + 1;
+    startRow(key);
     Iterator<CellRun> it = runs.iterator();
     CellRun first = it.next();
     // Asking for the next run does not read it, so the first is still whole.
@@ -101,11 +97,7 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
       if (!choose) {
         merger.add(run);
       } else if (!picker.add(run)) {
-        throw new IOException("row " + Bytes.toStringBinary(tr, rowOffset, tr.length - rowOffset) + " of table "
-            + Bytes.toString(tr, 0, rowOffset - 1) + ": its records hold more than " + HbulkConf.ROW_MERGE_BUFFER_BYTES
-            + " = " + rowBuffer + " bytes, and keep-last-record / keep-first-record hold a row's records"
-            + " whole to choose one; raise it (-D " + HbulkConf.ROW_MERGE_BUFFER_BYTES + "=...) or use"
-            + " another collision policy");
+        throw rowTooLargeToChoose();
       }
     }
     if (choose) {
@@ -131,13 +123,27 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
     rowsOfTable(context).increment(1);
   }
 
+  /** Takes the row of a reduce call's first key: the key changes as runs go by, the row does not. */
+  private void startRow(CellKey key) {
+    byte[] tr = Arrays.copyOfRange(key.bytes(), 2, 2 + key.tableRowLength());
+    tableRow.set(tr);
+    rowOffset = Bytes.indexOf(tr, (byte) ';') + 1;
+  }
+
+  private IOException rowTooLargeToChoose() {
+    byte[] tr = tableRow.get();
+    return new IOException("row " + Bytes.toStringBinary(tr, rowOffset, tr.length - rowOffset)
+        + " of table " + Bytes.toString(tr, 0, rowOffset - 1) + ": its records hold more than "
+        + HbulkConf.ROW_MERGE_BUFFER_BYTES + " = " + rowBuffer
+        + " bytes, and keep-last-record / keep-first-record hold a row's records"
+        + " whole to choose one; raise it (-D " + HbulkConf.ROW_MERGE_BUFFER_BYTES + "=...) or use"
+        + " another collision policy");
+  }
+
   private void write(RunCursor cell) throws IOException {
     byte[] tr = tableRow.get();
-    byte[] b = cell.array();
     try {
-      hfiles.write(tableRow, new KeyValue(tr, rowOffset, tr.length - rowOffset, b, cell.familyOffset(),
-          cell.familyLength(), b, cell.qualifierOffset(), cell.qualifierLength(), cell.timestamp(),
-          KeyValue.Type.Put, b, cell.valueOffset(), cell.valueLength()));
+      hfiles.write(tableRow, cell.toKeyValue(tr, rowOffset, tr.length - rowOffset));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while writing an HFile", e);

@@ -6,7 +6,6 @@ import org.hbulk.mappers.input.RawRecord;
 import org.hbulk.mappers.shuffle.CellKey;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Counter;
@@ -14,6 +13,7 @@ import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
 import org.hbulk.mappers.HbulkConf;
+import org.hbulk.mappers.convert.OutputRow;
 import org.hbulk.mappers.convert.RecordConverter;
 import org.hbulk.mappers.record.ColumnLayout;
 import org.hbulk.mappers.record.RejectException;
@@ -25,7 +25,9 @@ import org.hbulk.mappers.spec.LoadSpec;
 /**
  * The map task: each CSV record becomes, per output, one run of its cells in HBase's order
  * ({@link CellRun}) keyed by the first cell's whole coordinates ({@link CellKey}), or a line in the
- * rejects. All the work is in {@link RecordConverter}; this class only feeds it, emits and counts.
+ * rejects. All the work is in {@link RecordConverter} and its {@link OutputRow}s, which write the
+ * key and the run; this class only feeds it, emits and counts. Per record it allocates nothing:
+ * the key and the run are reused, and each copies the cell bytes once, from the converter.
  */
 public class CsvToCellsMapper
     extends Mapper<LongWritable, RawRecord, CellKey, CellRun> {
@@ -35,7 +37,6 @@ public class CsvToCellsMapper
   private RejectWriter rejects;
   private final CellKey cellKey = new CellKey();
   private final CellRun run = new CellRun();
-  private byte[][] tables;
   /** Whether runs carry their record's input order (record-level collision policies only). */
   private boolean ordered;
   /** The input order of this split's file, to which each record adds its byte offset. */
@@ -62,15 +63,11 @@ public class CsvToCellsMapper
       throw new IllegalStateException(HbulkConf.RUN_START_MILLIS + " is not set: the driver sets it");
     }
     converter = new RecordConverter(spec, Long.parseLong(runStart));
-    tables = new byte[spec.outputs().size()][];
-    for (int o = 0; o < tables.length; o++) {
-      tables[o] = Bytes.toBytes(spec.outputs().get(o).table());
-    }
-    outputRows = new Counter[tables.length];
-    for (int o = 0; o < tables.length; o++) {
+    outputRows = new Counter[spec.outputs().size()];
+    for (int o = 0; o < outputRows.length; o++) {
       outputRows[o] = context.getCounter(HbulkCounter.OUTPUT_ROWS_GROUP, spec.outputs().get(o).name());
     }
-    outputRowCounts = new long[tables.length];
+    outputRowCounts = new long[outputRows.length];
     ordered = spec.collisions().recordLevel();
     // Only record-level policies read a record's input order; others need no file index at all.
     fileBase = ordered ? RecordOrder.fileBase(CsvSplit.fileIndexOf(context.getInputSplit())) : 0;
@@ -114,49 +111,51 @@ public class CsvToCellsMapper
     }
     recordsRead++;
     try {
-      if (raw.truncated()) {
-        throw new RejectException(RejectReason.RECORD_TOO_LONG,
-            "record longer than max-record-bytes; only its start is shown");
-      }
-      converter.read(raw.array(), raw.length());
-      byte[] cells = converter.cellBytes();
-      int from = 0;
-      for (int o = 0; o < tables.length; o++) {
-        byte[] key = converter.lastRows().get(o);
-        int to = converter.lastCellsEnd(o);
-        if (key != null) {
-          long ts = converter.lastTimestamp(o);
-          if (ordered) {
-            run.start(o, ts, RecordOrder.of(fileBase, offset.get()));
-          } else {
-            run.start(o, ts);
-          }
-          for (int c = from; c < to; c++) {
-            run.add(converter.family(c), 0, converter.family(c).length, cells, converter.qualifierOffset(c),
-                converter.qualifierLength(c), cells, converter.valueOffset(c), converter.valueLength(c));
-          }
-          byte[] family = converter.family(from);
-          cellKey.set(tables[o], key, 0, key.length, family, 0, family.length, cells,
-              converter.qualifierOffset(from), converter.qualifierLength(from), ts, CellKey.PUT);
-          context.write(cellKey, run);
-          outputRowCounts[o]++;
-        }
-        from = to;
-      }
-      cellsEmitted += from;
-      recordsLoaded++;
-      if (converter.lastTruncations() > 0) {
-        context.getCounter(HbulkCounter.VALUES_TRUNCATED).increment(converter.lastTruncations());
-      }
-      emptyValuesSkipped += converter.lastEmptyValues();
-      emptyValuesWritten += converter.lastEmptyValuesWritten();
+      parse(raw);
     } catch (RejectException e) {
-      context.getCounter(HbulkCounter.RECORDS_REJECTED).increment(1);
-      context.getCounter(e.reason()).increment(1);
-      String text = raw.truncated() ? null : converter.lastText();
-      rejects.write(offset.get(), raw.line(), e.reason(), e.getMessage(), text, raw.array(),
-          raw.length());
+      reject(offset.get(), raw, e, context);
+      return;
     }
+    for (int o = 0; o < converter.outputCount(); o++) {
+      OutputRow row = converter.output(o);
+      if (!row.isEmpty()) {
+        row.writeKey(cellKey);
+        if (ordered) {
+          row.writeRun(run, RecordOrder.of(fileBase, offset.get()));
+        } else {
+          row.writeRun(run);
+        }
+        context.write(cellKey, run);
+        outputRowCounts[o]++;
+      }
+    }
+    countLoaded(context);
+  }
+
+  private void parse(RawRecord raw) throws RejectException {
+    if (raw.truncated()) {
+      throw new RejectException(RejectReason.RECORD_TOO_LONG,
+          "record longer than max-record-bytes; only its start is shown");
+    }
+    converter.read(raw.array(), raw.length());
+  }
+
+  private void countLoaded(Context context) {
+    recordsLoaded++;
+    cellsEmitted += converter.lastCellCount();
+    if (converter.lastTruncations() > 0) {
+      context.getCounter(HbulkCounter.VALUES_TRUNCATED).increment(converter.lastTruncations());
+    }
+    emptyValuesSkipped += converter.lastEmptyValues();
+    emptyValuesWritten += converter.lastEmptyValuesWritten();
+  }
+
+  private void reject(long offset, RawRecord raw, RejectException e, Context context)
+      throws IOException, InterruptedException {
+    context.getCounter(HbulkCounter.RECORDS_REJECTED).increment(1);
+    context.getCounter(e.reason()).increment(1);
+    String text = raw.truncated() ? null : converter.lastText();
+    rejects.write(offset, raw.line(), e.reason(), e.getMessage(), text, raw.array(), raw.length());
   }
 
   @Override

@@ -20,6 +20,13 @@ import org.apache.hadoop.hbase.util.Bytes;
  * <p>The choice needs every record of the row before any cell is written, so the row's runs are
  * held, up to a limit of bytes; only rows of several records come here, never the single-record
  * rows that make up most loads.
+ *
+ * <p>Its merge loop looks like {@link RunMerger}'s but is another loop: the merger streams runs as
+ * they come (equal cells can span two arrivals, so it holds a copy of the pending one) and spills
+ * to disk, while the picker walks a closed set of held runs and must know each cell's record to
+ * join records into groups. What both need, the order of cells, is {@link RunCursor#compareCell}.
+ * The picker's queue holds boxed run indices; it already copies every run it holds, so they are
+ * not what it costs.
  */
 public final class RecordPicker {
   private final boolean keepLast;

@@ -1,6 +1,5 @@
 package org.hbulk.mappers.shuffle;
 
-import org.hbulk.mappers.merge.RunMerger;
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
@@ -12,7 +11,8 @@ import org.apache.hadoop.io.Writable;
  * One record's cells for one output, all of one row, in HBase's cell order: the map output value.
  * Shipping a record's cells together costs the shuffle one sort entry per row instead of one per
  * cell, which was most of the job's time; the key still carries the first cell's whole coordinates
- * so that runs of one row arrive in cell order and {@link RunMerger} can stream them.
+ * so that runs of one row arrive in cell order and {@link org.hbulk.mappers.merge.RunMerger} can
+ * stream them.
  *
  * <p>Layout: {@code [timestamp: 8][output: 1]}, then {@code [order: 8]} only when the output byte's
  * high bit is set, then per cell {@code [family length: 1][family][qualifier length: varint]

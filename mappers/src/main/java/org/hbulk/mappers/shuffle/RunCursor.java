@@ -1,6 +1,7 @@
 package org.hbulk.mappers.shuffle;
 
 import java.io.IOException;
+import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
@@ -139,6 +140,12 @@ public class RunCursor {
 
   public final int valueLength() {
     return valueLength;
+  }
+
+  /** The current cell in {@code row} as a new KeyValue, the form the HFile writer takes. */
+  public final KeyValue toKeyValue(byte[] row, int rowOffset, int rowLength) {
+    return new KeyValue(row, rowOffset, rowLength, buf, familyOffset, familyLength, buf,
+        qualifierOffset, qualifierLength, timestamp, KeyValue.Type.Put, buf, valueOffset, valueLength);
   }
 
   /** Writes the current cell as a run of its own, the form spill files hold. */
