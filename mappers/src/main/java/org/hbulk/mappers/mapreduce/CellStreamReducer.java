@@ -153,8 +153,9 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
   /**
    * Where the cells go: the job's HFile output, written directly. Through {@code context.write},
    * Hadoop's output wrapper adds up every thread's file system statistics before and after each
-   * write, which took a quarter of the reduce time at ten cells a record (measured with JFR). The
-   * files land in the task's work directory all the same, and the job's committer publishes them.
+   * write, a large share of the reduce time at ten cells a record (README, "Performance and the
+   * benchmark"). The files land in the task's work directory all the same, and the job's committer
+   * publishes them.
    * Tests put a list here.
    */
   protected RecordWriter<ImmutableBytesWritable, Cell> hfileWriter(Context context)
