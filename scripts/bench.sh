@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Benchmark: hbulk against HBase's own ImportTsv, on the same rows and the same 16-region
 # pre-split table, in one go, on a standalone HBase of its own (under var/bench, wiped at the end).
-# For each row count it generates clickstream events (10 columns, about 115 bytes a row, quoted
-# fields, increasing timestamps, skewed users; conf/bench/events.spec) as CSV for hbulk and as the
-# equivalent TSV (row key in front) for ImportTsv, then times:
+# For each row count it generates clickstream events (10 columns, about 115 bytes a row as CSV,
+# quoted fields, increasing timestamps, skewed users; conf/bench/events.spec) as CSV for hbulk and
+# as the equivalent TSV (row key in front) for ImportTsv, then times:
 #   hbulk prepare (checked to reject no record), hbulk complete; hbulk load (both in one command,
 #   into a table of its own);
 #   ImportTsv with importtsv.bulk.output at its defaults, then with hbulk's local parallelism;
