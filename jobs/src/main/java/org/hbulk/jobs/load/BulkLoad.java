@@ -455,8 +455,7 @@ public final class BulkLoad {
    * The client settings of a completion attempt, so that an attempt against an HBase that does not
    * answer ends in about {@code hbulk.complete.hbase-timeout.ms}: HBase's client retries each region
    * 16 times, and each try first looks the region up in {@code hbase:meta}, which against a dead
-   * server waits out its own timeout (20 minutes by default), so a completion took most of an hour
-   * to fail.
+   * server waits out its own timeout (20 minutes by default); a completion took 45 minutes to fail.
    * Six tries of at most a sixth of the timeout each; the bulk-load call itself keeps the RPC
    * timeout it has (a copy across file systems may need it).
    */
