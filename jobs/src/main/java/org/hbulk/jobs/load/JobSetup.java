@@ -161,7 +161,7 @@ final class JobSetup {
     }
     if (!setByUser(conf, "mapreduce.reduce.input.buffer.percent")) {
       // A reducer's map outputs are in memory when its shuffle ends. Hadoop's default (0) merges
-      // them onto disk and reads them back before the first reduce call, a large share of a local
+      // them onto disk and reads them back before the first reduce call, a sixth of a local
       // reducer's time; keeping what the shuffle may hold adds nothing to the memory it already took.
       float shuffle = conf.getFloat("mapreduce.reduce.shuffle.input.buffer.percent", 0.70f);
       long held = (long) (conf.getLong("mapreduce.reduce.memory.totalbytes", heap) * shuffle);

@@ -10,8 +10,8 @@ import org.apache.hadoop.fs.permission.FsPermission;
 
 /**
  * Sets a local file's permissions through java.nio. Without Hadoop's native library the raw local
- * file system starts a {@code chmod} process for every call: one for every directory, HFile and
- * checksum file the job and the run directory create, hundreds for a small prepare.
+ * file system starts a {@code chmod} process for every call: 170 of them for a 20,000-row prepare
+ * (every directory, HFile and checksum file the job and the run directory create).
  */
 final class NioPermissions {
   private NioPermissions() {}
