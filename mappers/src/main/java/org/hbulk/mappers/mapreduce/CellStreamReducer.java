@@ -29,7 +29,7 @@ import org.hbulk.mappers.spec.OutputSpec;
  * HBase's order, holding only runs that overlap, and never more than a bounded number of bytes of
  * them: memory does not grow with row width.
  *
- * <p>It also counts what the seeds warn of: rows that more than one record produced (a duplicate
+ * <p>It also counts what key design warnings are about: rows that more than one record produced (a duplicate
  * key silently overwrites) and cells that collide because records gave the same row, column and
  * timestamp different values, of which HBase keeps one: the spec's collision policy says which
  * (by value, cell by cell; or a whole record by its place in the input, {@link RecordPicker}), or
