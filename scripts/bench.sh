@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Benchmark: hbulk against HBase's own ImportTsv, on the same rows and the same 16-region
 # pre-split table, in one go, on a standalone HBase of its own (under var/bench, wiped at the end).
-# For each row count it generates clickstream events (10 columns, about 115 bytes a row, quoted
-# fields, increasing timestamps, skewed users; conf/bench/events.spec) as CSV for hbulk and as the
-# equivalent TSV (row key in front) for ImportTsv, then times:
+# For each row count it generates clickstream events (10 columns, about 115 bytes a row as CSV,
+# quoted fields, increasing timestamps, skewed users; conf/bench/events.spec) as CSV for hbulk and
+# as the equivalent TSV (row key in front) for ImportTsv, then times:
 #   hbulk prepare (checked to reject no record), hbulk complete; hbulk load (both in one command,
 #   into a table of its own);
 #   ImportTsv with importtsv.bulk.output at its defaults, then with hbulk's local parallelism;
@@ -23,8 +23,9 @@
 #     --keep        leave the benchmark's HBase running with its tables (default: stop and wipe)
 #   scripts/bench.sh --help
 #
-# Needs about 8 GB of free disk per round at 4,000,000 rows. Exit codes: 0 done; 2 bad usage; 1 a
-# step failed (its log is printed).
+# It builds the project first (mvn package; its data generator and floor are test classes, outside
+# the product's jars). Needs about 8 GB of free disk per round at 4,000,000 rows.
+# Exit codes: 0 done; 1 a step failed (its log is printed); 2 bad usage.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -52,7 +53,9 @@ columns="HBASE_ROW_KEY,d:event_id,d:ts,d:user_id,d:session,d:country,d:device,d:
 cores="$(nproc)"
 logs="${HBULK_VAR}/logs"
 
-(cd "${HBULK_ROOT}" && mvn -B -q -Dmaven.test.skip=true install) || die 1 "the build failed"
+# package, not install: the jars and their classpath list stay in target/, and the benchmark's own
+# classes (the data generator and the floor) are test classes, kept out of the product's jars.
+(cd "${HBULK_ROOT}" && mvn -B -q -DskipTests package) || die 1 "the build failed"
 mkdir -p "${logs}"
 cleanup() {
   if [[ "${keep}" == false ]]; then
@@ -66,13 +69,20 @@ trap cleanup EXIT
 export HBULK_CONF_DIR="${HBULK_VAR}/hbase/conf"
 
 classpath="${HBULK_VAR}/hbase/conf:$(project_classpath)"
+# BenchData and SortFloor: last, so that no test resource (hbase-site.xml) shadows the benchmark's.
+bench_classpath="${classpath}:${HBULK_ROOT}/jobs/target/test-classes"
 # shellcheck disable=SC2206 # word splitting of the JVM flags is intended
 opens=(${JDK17_OPENS})
+# java_run HEAP [-cp CLASSPATH] MAIN ARGS...: the project's classpath unless one is given.
 java_run() {
-  local heap="$1"
+  local heap="$1" cp="${classpath}"
   shift
+  if [[ "$1" == -cp ]]; then
+    cp="$2"
+    shift 2
+  fi
   "${JAVA:-java}" "-Xmx${heap}" "${opens[@]}" "-Dlog4j.configuration=file:${HBULK_ROOT}/conf/log4j.properties" \
-    -cp "${classpath}" "$@"
+    -cp "${cp}" "$@"
 }
 
 # timed STEP LOG COMMAND...: runs it with its output in ${logs}/LOG.log and adds its seconds to
@@ -116,7 +126,7 @@ ratio() {
 # cost paid once per build and JVM; a small untimed prepare pays it here, before any timed step.
 warm="${HBULK_VAR}/data/20000"
 if [[ ! -f "${warm}/events.csv" ]]; then
-  java_run 2g org.hbulk.jobs.bench.BenchData "${spec}" 20000 "${warm}" >"${logs}/warm-up.log" 2>&1
+  java_run 2g -cp "${bench_classpath}" org.hbulk.jobs.bench.BenchData "${spec}" 20000 "${warm}" >"${logs}/warm-up.log" 2>&1
 fi
 if ! { "${here}/hbulk" create-table --spec "${spec}" --table bench_warm_up \
     && "${here}/hbulk" prepare --spec "${spec}" --table bench_warm_up --input "${warm}/events.csv" \
@@ -132,7 +142,7 @@ for rows in "${counts[@]}"; do
   data="${HBULK_VAR}/data/${rows}"
   if [[ ! -f "${data}/events.tsv" ]]; then
     printf 'generating %s rows in %s\n' "${rows}" "${data}"
-    java_run 2g org.hbulk.jobs.bench.BenchData "${spec}" "${rows}" "${data}"
+    java_run 2g -cp "${bench_classpath}" org.hbulk.jobs.bench.BenchData "${spec}" "${rows}" "${data}"
   fi
   csv_bytes="$(stat -c %s "${data}/events.csv")"
   tsv_bytes="$(stat -c %s "${data}/events.tsv")"
@@ -174,7 +184,7 @@ for rows in "${counts[@]}"; do
     rm -rf "${HBULK_VAR}/itsv-out"
     timed put "importtsv-put-${suffix}" java_run 3g org.apache.hadoop.hbase.mapreduce.ImportTsv \
       "-Dimporttsv.columns=${columns}" "bench_put_${suffix}" "${data}/events.tsv"
-    timed floor "floor-${suffix}" java_run 12g org.hbulk.jobs.bench.SortFloor "${data}/events.csv" "${HBULK_VAR}/floor.hfile"
+    timed floor "floor-${suffix}" java_run 12g -cp "${bench_classpath}" org.hbulk.jobs.bench.SortFloor "${data}/events.csv" "${HBULK_VAR}/floor.hfile"
     rm -f "${HBULK_VAR}/floor.hfile" "${HBULK_VAR}/.floor.hfile.crc"
   done
   median_of=()

@@ -9,8 +9,9 @@
 #   scripts/create-table.sh --help                        # this text, then every option
 #
 # HBase is the one in HBULK_CONF_DIR (default: the standalone one of scripts/hbase-local.sh).
-# Exit codes: those of hbulk create-table: 0 created or already as specified, 2 bad command line,
-# 3 bad spec, 4 HBase unreachable or a table differs from the spec (see --alter).
+# Exit codes: those of hbulk create-table, listed at the end of this --help; 0 done, also when every
+# table is already as specified; 2 bad command line; 3 bad load spec; 4 HBase or table problem, also
+# a table that differs from the spec (see --alter).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

@@ -11,11 +11,12 @@
 # <hbulk.work.dir>/<identity>/<date> (locally var/runs/...): HFiles until loaded, rejects, report.json,
 # run.properties, nightly.log. hbulk takes the lock var/locks/<identity>.lock (HBULK_LOCK_DIR) itself.
 #
-# Exit codes: 0 loaded; 10 nothing to do (already loaded from the same spec and tables); 11 another
-# run of the same identity holds the lock; 12 no input file for the date (the dump is missing: a
-# failure to hear of); 13 the date was loaded from another spec or other tables (--force replaces
-# it); 2 bad command line; 3 bad spec; 4 HBase unreachable or table missing; 5 rejects over budget;
-# 6 job failed; 7 bulk load failed (run again: it resumes); 8 cell collisions.
+# Exit codes: those of hbulk nightly, listed at the end of its --help; 0 done, the date is loaded;
+# 10 nothing to do, already loaded (from the same spec and tables); 11 another run holds the lock
+# (of the same identity); 12 no input for the date (the dump is missing: a failure to hear of);
+# 13 date loaded from another spec or other tables (--force replaces it); 2 bad command line;
+# 3 bad load spec; 4 HBase or table problem (unreachable, table missing); 5 rejects over budget;
+# 6 job failed; 7 bulk load failed (run again: it resumes); 8 cell collisions, nothing loaded.
 #
 # crontab (02:30 every night, Shanghai dates; one line; 10 is quiet, any other failure is mailed):
 #   30 2 * * * cd /opt/hbulk && mkdir -p var/logs && { scripts/nightly-load.sh --spec conf/examples/orders.spec --zone Asia/Shanghai --input-template 'hdfs:///dumps/{date}/orders.csv' >> var/logs/orders.log 2>&1; rc=$?; [ "$rc" -eq 0 ] || [ "$rc" -eq 10 ] || echo "hbulk nightly orders failed with exit $rc: see /opt/hbulk/var/logs/orders.log"; }

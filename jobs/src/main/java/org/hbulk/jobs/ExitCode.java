@@ -1,6 +1,9 @@
 package org.hbulk.jobs;
 
-/** The process exit codes, documented in the README and in every command's help. */
+/**
+ * The process exit codes, listed in every command's help. The README's table and the scripts' headers
+ * open each code's text with its {@link #meaning()}; ExitCodeDocsTest holds them to it.
+ */
 public enum ExitCode {
   /** Done. */
   OK(0, "done"),
@@ -23,9 +26,9 @@ public enum ExitCode {
   /** verify found rows or cells that differ from the input. */
   VERIFY_FAILED(9, "verify found differences"),
   /** nightly: the date is already loaded, from the same spec and tables. */
-  NOTHING_TO_DO(10, "nothing to do: already loaded"),
+  NOTHING_TO_DO(10, "nightly: nothing to do, already loaded"),
   /** nightly: another run of the same nightly identity holds its lock. */
-  LOCK_HELD(11, "another run holds the lock"),
+  LOCK_HELD(11, "nightly: another run holds the lock"),
   /** nightly: no input file for the date; the upstream dump is missing, which an operator must hear of. */
   NO_INPUT(12, "nightly: no input for the date"),
   /** nightly: the date was loaded (or prepared) from another spec text or other tables; --force replaces it. */

@@ -30,7 +30,7 @@ class JobJarIT {
   private static final Path JAR = JobJarProcess.JOB_JAR;
 
   @Test
-  void hasTheLauncherAsMainClassAndNoHadoopOrHBaseInside() throws IOException {
+  void hasTheLauncherAsMainClassAndNoHadoopHBaseOrBenchmarkInside() throws IOException {
     assertTrue(Files.isRegularFile(JAR), JAR + " was not built");
     try (JarFile jar = new JarFile(JAR.toFile())) {
       assertEquals("org.hbulk.jobs.cli.Launcher", jar.getManifest().getMainAttributes().getValue("Main-Class"));
@@ -43,6 +43,8 @@ class JobJarIT {
       List<String> foreign = classes.stream()
           .filter(c -> !c.startsWith("org/hbulk/")).toList();
       assertEquals(List.of(), foreign, "classes outside org/hbulk: Hadoop, HBase or an unrelocated library");
+      List<String> bench = classes.stream().filter(c -> c.startsWith("org/hbulk/jobs/bench/")).toList();
+      assertEquals(List.of(), bench, "the benchmark's classes are test classes, not the product's");
       for (String bundled : List.of("org/hbulk/shaded/commons/csv/CSVFormat.class",
           "org/hbulk/shaded/picocli/CommandLine.class", "org/hbulk/shaded/commons/io/IOUtils.class",
           "org/hbulk/shaded/commons/codec/binary/Hex.class", "org/hbulk/mappers/mapreduce/CsvToCellsMapper.class",

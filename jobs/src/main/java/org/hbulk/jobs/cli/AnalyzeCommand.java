@@ -37,8 +37,8 @@ import picocli.CommandLine.ParentCommand;
         + "the spec, and reports per output the key lengths, duplicate keys and whether the leading key "
         + "part grows with the input; per table how the rows spread over the regions create-table would "
         + "make (or, with --current, over the table's regions now), with a histogram and the max/mean "
-        + "skew, and the HFiles to expect per region and family; a preview of the rejects; the seeds' "
-        + "family lint."},
+        + "skew, and the HFiles to expect per region and family; a preview of the rejects; notes on the "
+        + "families (how many, name length, versions, TTL)."},
     footerHeading = "%nExamples:%n",
     footer = {
         "  hbulk analyze --spec conf/examples/orders.spec --input var/data/orders.csv",

@@ -34,9 +34,10 @@ import picocli.CommandLine.ParentCommand;
     description = {"Shows what a spec's row keys look like and how to read them back, without HBase:",
         "each sample record's key parts, key (text and hex) and length; the Get key of a natural key;",
         "the scans of a key prefix or a time range (one per salt or time bucket where the design fans",
-        "out); a row key taken apart into its parts. Warns about the seeds' key anti-patterns, and says",
-        "of each list of scans whether it is exact; where it cannot be, which rows to filter out and the",
-        "key that would make it exact."},
+        "out); a row key taken apart into its parts. Warns about keys that would hurt the table (a",
+        "leading part that grows with time, long keys, parts that run into each other, a salt that does",
+        "not match the regions), and says of each list of scans whether it is exact; where it cannot be,",
+        "which rows to filter out and the key that would make it exact."},
     footerHeading = "%nExamples:%n",
     footer = {
         "  hbulk explain --spec conf/examples/orders.spec --input var/data/orders.csv --lines 3",

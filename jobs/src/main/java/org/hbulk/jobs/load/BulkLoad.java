@@ -2,9 +2,6 @@ package org.hbulk.jobs.load;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -45,9 +42,6 @@ import org.hbulk.mappers.spec.OutputSpec;
  * picks a prepared run up from its directory.
  */
 public final class BulkLoad {
-  private static final DateTimeFormatter RUN_ID =
-      DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS", Locale.ROOT).withZone(ZoneOffset.UTC);
-
   /** Records of the input whose keys the driver checks before the job. */
   private static final int KEY_SAMPLE = 1000;
 
@@ -67,11 +61,9 @@ public final class BulkLoad {
     this.log = log;
   }
 
-  /** A run's default directory: {@code <hbulk.work.dir>/<spec name>/<run id>}. */
+  /** A run's default directory: {@code <hbulk.work.dir>/<spec name>/<run id>} ({@link RunPaths}). */
   public static Path defaultRunDir(Configuration conf, LoadSpec spec, long runStartMillis) {
-    String name = new Path(spec.source()).getName().replaceFirst("\\.[^.]*$", "");
-    return new Path(new Path(conf.get(HbulkConf.WORK_DIR, HbulkConf.WORK_DIR_DEFAULT), name),
-        RUN_ID.format(Instant.ofEpochMilli(runStartMillis)));
+    return RunPaths.loadRun(conf, spec.source(), runStartMillis);
   }
 
   /**

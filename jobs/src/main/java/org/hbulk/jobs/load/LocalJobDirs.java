@@ -17,7 +17,7 @@ import org.apache.hadoop.mapreduce.MRConfig;
  * The local job runner's working folders, one set per run. The local runner keeps every map
  * output (the whole shuffle, as large as the HFiles) under {@code mapreduce.cluster.local.dir}, and
  * the job's staging files under the staging root, and removes them only when the job ends: a run
- * killed in its job leaves them behind (four killed 2 M-row runs left 870 MB). Each run gets folders
+ * killed in its job leaves them behind, as large as its shuffle. Each run gets folders
  * of its own, {@code hbulk-<run id>-<pid>} under each configured one, marked with its owner, removed
  * when its job ends, and swept by the next local job once their owner is gone.
  */

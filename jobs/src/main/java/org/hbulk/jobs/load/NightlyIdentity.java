@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.LocalDate;
-import java.time.format.DateTimeFormatter;
 import java.util.Collection;
 import java.util.List;
 import java.util.TreeSet;
@@ -86,12 +85,12 @@ public final class NightlyIdentity {
 
   /** {@code <hbulk.work.dir>/<identity>}: the run directories of this identity's dates, and nothing else. */
   public Path dir(Configuration conf) {
-    return new Path(conf.get(HbulkConf.WORK_DIR, HbulkConf.WORK_DIR_DEFAULT), name);
+    return RunPaths.nightlyDir(conf, name);
   }
 
   /** {@code <hbulk.work.dir>/<identity>/<yyyy-MM-dd>}. */
   public Path runDir(Configuration conf, LocalDate date) {
-    return new Path(dir(conf), date.format(DateTimeFormatter.ISO_LOCAL_DATE));
+    return RunPaths.nightlyRun(conf, name, date);
   }
 
   /** {@code <hbulk.nightly.lock.dir>/<identity>.lock}, on the local file system. */

@@ -5,11 +5,9 @@ import java.io.PrintStream;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -30,8 +28,6 @@ import org.hbulk.mappers.spec.LoadSpec;
  */
 public final class NightlyRun {
   private static final DateTimeFormatter DAY = DateTimeFormatter.ISO_LOCAL_DATE;
-  /** What a run of an identity leaves in its directory: {@code <date>} and {@code <date>.replaced-<millis>}. */
-  private static final Pattern RUN_DIR = Pattern.compile("(\\d{4}-\\d{2}-\\d{2})(\\.replaced-\\d+)?");
 
   private final Configuration conf;
   private final Connection connection;
@@ -101,7 +97,7 @@ public final class NightlyRun {
       load.stopJobOf(state);
     }
     if (fs.exists(dir)) {
-      Path aside = new Path(dir.getParent(), dir.getName() + ".replaced-" + System.currentTimeMillis());
+      Path aside = RunPaths.setAside(dir, System.currentTimeMillis());
       log.println("hbulk: " + (state != null ? "--force: keeping the earlier run as " : "an earlier run died before"
           + " preparing; keeping what it left as ") + aside);
       fs.rename(dir, aside);
@@ -146,17 +142,11 @@ public final class NightlyRun {
     }
     LocalDate oldestKept = date.minusDays(keepDays);
     for (FileStatus f : fs.listStatus(identityDir)) {
-      Matcher m = RUN_DIR.matcher(f.getPath().getName());
-      if (!f.isDirectory() || !m.matches()) {
-        continue;
-      }
-      try {
-        if (LocalDate.parse(m.group(1), DAY).isBefore(oldestKept)) {
-          fs.delete(f.getPath(), true);
-          log.println("hbulk: pruned " + f.getPath());
-        }
-      } catch (DateTimeParseException notADate) {
-        // 2026-13-45 is no run's date: not ours to delete
+      // Runs of the identity only, by name (RunPaths): not ours to delete otherwise.
+      Optional<LocalDate> day = f.isDirectory() ? RunPaths.nightlyDate(f.getPath().getName()) : Optional.empty();
+      if (day.isPresent() && day.get().isBefore(oldestKept)) {
+        fs.delete(f.getPath(), true);
+        log.println("hbulk: pruned " + f.getPath());
       }
     }
   }

@@ -13,7 +13,7 @@ import org.apache.hadoop.fs.permission.FsPermission;
  * <p>It has a service name. HBase moves a bulk-loaded HFile into its staging folder and then into
  * the region only when source and destination report the same service name; the local file system
  * reports none, so HBase copied every HFile twice (the run directory to staging, staging to the
- * region): 4.8 GB written for 2.4 GB of HFiles, and most of {@code hbulk complete}'s time. One local
+ * region): twice the HFiles' bytes written, and most of {@code hbulk complete}'s time. One local
  * disk is one file system, and now both steps are renames, as they are within one HDFS. A rename
  * across two mounts falls back to a copy in Hadoop's own {@code rename}.
  *

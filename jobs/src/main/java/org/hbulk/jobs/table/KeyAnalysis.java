@@ -114,7 +114,7 @@ public final class KeyAnalysis {
     return b.toString();
   }
 
-  /** The seeds' family lint: few families, short names, versions and TTL notes. */
+  /** Notes on the families: how many, their names' length, versions and TTL. */
   public static List<String> lint(LoadSpec spec) {
     List<String> notes = new ArrayList<>();
     for (String table : spec.tables()) {

@@ -11,7 +11,7 @@ import org.hbulk.mappers.schema.Column;
 
 /**
  * {@code code(column, TABLE)}: the short code a {@code [codes TABLE]} section of the spec gives the
- * field's value (seed 003's event types as numbers). A value with no code, and no {@code *} default,
+ * field's value (event types as numbers, say). A value with no code, and no {@code *} default,
  * rejects the record.
  */
 final class Code extends ColumnEncoder {

@@ -8,7 +8,7 @@ import org.hbulk.mappers.record.Record;
 import org.hbulk.mappers.schema.Column;
 
 /**
- * {@code format_time(column, "pattern")}: the time as text in the column's zone, e.g. seed 000's
+ * {@code format_time(column, "pattern")}: the time as text in the column's zone, e.g. the
  * {@code #20190103#} date part is {@code format_time(ts, "yyyyMMdd")}.
  */
 final class FormatTime extends ColumnEncoder {

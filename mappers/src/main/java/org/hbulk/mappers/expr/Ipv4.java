@@ -6,7 +6,7 @@ import org.hbulk.mappers.record.RejectException;
 import org.hbulk.mappers.record.RejectReason;
 import org.hbulk.mappers.schema.Column;
 
-/** {@code ipv4(column)}: a dotted IPv4 address as its 4 bytes (seeds: IPs as numbers, fixed width). */
+/** {@code ipv4(column)}: a dotted IPv4 address as its 4 bytes (a fixed width, in numeric order). */
 final class Ipv4 extends ColumnEncoder {
   Ipv4(Column column) {
     super(column);

@@ -5,7 +5,7 @@ import org.hbulk.mappers.record.Record;
 
 /**
  * {@code left(expr, n)}: the first n bytes (all of them when there are fewer);
- * {@code mid(expr, start, n)}: n bytes from byte {@code start} (0-based), e.g. seed 000's
+ * {@code mid(expr, start, n)}: n bytes from byte {@code start} (0-based), e.g. a
  * 16-character MD5 is {@code mid(hex(md5(x)), 8, 16)}.
  */
 final class Left extends TailTransform {

@@ -12,7 +12,7 @@ import org.hbulk.mappers.schema.Column;
 /**
  * {@code salt(expr, N[, dec|hex|byte|alpha])}: a bucket number {@code murmur3_32(bytes of expr) mod N}
  * (the hash read as unsigned), written as zero-padded decimal (default), zero-padded lowercase hex,
- * one binary byte, or one letter {@code a}.. (seed 003's {@code a-foo0003}). Deterministic: the same input gives the same bucket in every run and JVM.
+ * one binary byte, or one letter {@code a}.. (as in {@code a-foo0003}). Deterministic: the same input gives the same bucket in every run and JVM.
  */
 public final class Salt implements Expr {
   /** How the bucket number is written. */

@@ -6,7 +6,7 @@ import org.hbulk.mappers.schema.Column;
 
 /**
  * {@code bucket(column, B[, dec|hex|byte])}: {@code value mod B} of a timestamp (epoch millis) or
- * integer column, written like a salt bucket; seed 003's {@code [bucket][timestamp][host][event]}
+ * integer column, written like a salt bucket; a key {@code [bucket][timestamp][host][event]}
  * spreads consecutive times over B regions and a time-range read fans out into B scans.
  */
 final class TimeBucket extends ColumnEncoder {

@@ -41,9 +41,9 @@ import org.hbulk.mappers.HbulkConf;
  * nodes where the region lives.
  *
  * <p>Why not HBase's own writer: it parses the table name out of every cell's key, copies the row
- * and family of every cell and looks the writer up by a new byte array per cell, which took as
- * long as writing the HFile itself (JFR, ten cells a record). Here the writer is looked up only
- * when the table or family changes, and a roll is decided against the last cell written.
+ * and family of every cell and looks the writer up by a new byte array per cell, work of the order
+ * of writing the HFile itself (README, "Performance and the benchmark"). Here the writer is looked
+ * up only when the table or family changes, and a roll is decided against the last cell written.
  */
 public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cell> {
   /** HBase's switches that override every family's setting, honoured as HBase's output does. */

@@ -11,7 +11,7 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 /**
  * A part of one CSV file: a {@link FileSplit} under a type of its own. A map task whose split is a
  * FileSplit sums every thread's file-system statistics before and after each record to count the
- * input's bytes (6.7 % of a map task's time on the benchmark's 110-byte records); for any other
+ * input's bytes (a visible share of a map task's time on short records); for any other
  * split it does not. So the "File Input Format Counters: Bytes Read" counter stays 0; the report
  * takes the input's size from the file system instead.
  */

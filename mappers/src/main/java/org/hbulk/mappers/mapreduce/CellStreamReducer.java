@@ -28,7 +28,7 @@ import org.hbulk.mappers.spec.OutputSpec;
  * HBase's order, holding only runs that overlap, and never more than a bounded number of bytes of
  * them: memory does not grow with row width.
  *
- * <p>It also counts what the seeds warn of: rows that more than one record produced (a duplicate
+ * <p>It also counts what key design warnings are about: rows that more than one record produced (a duplicate
  * key silently overwrites) and cells that collide because records gave the same row, column and
  * timestamp different values, of which HBase keeps one: the spec's collision policy says which
  * (by value, cell by cell; or a whole record by its place in the input, {@link RecordPicker}), or
@@ -159,8 +159,9 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
   /**
    * Where the cells go: the job's HFile output, written directly. Through {@code context.write},
    * Hadoop's output wrapper adds up every thread's file system statistics before and after each
-   * write, which took a quarter of the reduce time at ten cells a record (measured with JFR). The
-   * files land in the task's work directory all the same, and the job's committer publishes them.
+   * write, a large share of the reduce time at ten cells a record (README, "Performance and the
+   * benchmark"). The files land in the task's work directory all the same, and the job's committer
+   * publishes them.
    * Tests put a list here.
    */
   protected RecordWriter<ImmutableBytesWritable, Cell> hfileWriter(Context context)

@@ -44,8 +44,8 @@ public class CsvToCellsMapper
   private Counter[] outputRows;
   /**
    * What every record counts, kept here and added to the task's counters once, in cleanup: a
-   * Hadoop counter's increment is synchronized, three or four of them a record cost 3-4 % of the
-   * map task. A failed attempt's counters are dropped whole, so nothing is lost by waiting.
+   * Hadoop counter's increment is synchronized, and three or four of them a record showed in the
+   * map task's time. A failed attempt's counters are dropped whole, so nothing is lost by waiting.
    */
   private long[] outputRowCounts;
   private long recordsRead;

@@ -22,7 +22,7 @@ public enum HbulkCounter {
   EMPTY_VALUES_WRITTEN,
   /** Key or value parts cut to their fixed width (lpad/rpad): such keys may collide. */
   VALUES_TRUNCATED,
-  /** Rows that more than one record produced: the seeds' duplicate-key warning. */
+  /** Rows that more than one record produced: a key that does not tell records apart. */
   DUPLICATE_KEY_ROWS,
   /** Records beyond the first that produced an already produced row. */
   DUPLICATE_KEY_RECORDS,

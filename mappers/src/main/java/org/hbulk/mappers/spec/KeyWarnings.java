@@ -12,11 +12,13 @@ import org.hbulk.mappers.expr.RangeEncoding;
 import org.hbulk.mappers.expr.Salt;
 
 /**
- * The seeds' row-key anti-patterns, as warnings (never errors: the user may know better). Printed
- * before a load and by {@code explain}.
+ * Row keys that would hurt the table, as warnings (never errors: the user may know better): a
+ * leading part that grows with time, keys that sort otherwise than their values, parts that run
+ * into each other, long keys, a salt that does not match the regions. Printed before a load and by
+ * {@code explain}.
  */
 public final class KeyWarnings {
-  /** The seeds' guideline: keys of at most 16 bytes, since every cell repeats its row key. */
+  /** Keys of at most 16 bytes, since every cell repeats its row key. */
   public static final int KEY_LENGTH_GUIDELINE = 16;
 
   private KeyWarnings() {}
