@@ -596,9 +596,7 @@ public final class BulkLoad {
     }
     for (FileStatus f : files) {
       Path target = new Path(run.rejects(), f.getPath().getName() + ".jsonl");
-      if (!fs.rename(f.getPath(), target)) {
-        throw new IOException("could not move " + f.getPath() + " to " + target);
-      }
+      FileMoves.rename(fs, f.getPath(), target);
     }
   }
 

@@ -105,9 +105,7 @@ public final class RunDirectory {
     }
     Path target = new Path(root, STATE_FILE);
     fs.delete(target, false);
-    if (!fs.rename(tmp, target)) {
-      throw new IOException("could not write " + target);
-    }
+    FileMoves.rename(fs, tmp, target);
   }
 
   public void writeText(Path file, String text) throws IOException {
