@@ -1,6 +1,11 @@
 package org.hbulk.jobs.cli;
 
 import java.util.concurrent.Callable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.client.Connection;
+import org.hbulk.jobs.load.LoadTask;
+import org.hbulk.jobs.load.RunState;
+import org.hbulk.mappers.spec.LoadSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
@@ -27,7 +32,13 @@ final class LoadCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    source.run(parent, common, true);
+    Configuration conf = common.apply(parent.conf());
+    LoadSpec spec = source.spec(conf);
+    try (Connection connection = Connections.open(conf)) {
+      new LoadTask(conf, connection, parent.out(), parent.err())
+          .run(spec, source.inputs, source.runDir(), RunState.Mode.LOAD)
+          .printTo(parent.out());
+    }
     return 0;
   }
 }

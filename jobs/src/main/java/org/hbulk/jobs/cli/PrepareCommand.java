@@ -1,6 +1,12 @@
 package org.hbulk.jobs.cli;
 
 import java.util.concurrent.Callable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.client.Connection;
+import org.hbulk.jobs.load.LoadReport;
+import org.hbulk.jobs.load.LoadTask;
+import org.hbulk.jobs.load.RunState;
+import org.hbulk.mappers.spec.LoadSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
@@ -24,7 +30,14 @@ final class PrepareCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    source.run(parent, common, false);
+    Configuration conf = common.apply(parent.conf());
+    LoadSpec spec = source.spec(conf);
+    try (Connection connection = Connections.open(conf)) {
+      LoadReport report = new LoadTask(conf, connection, parent.out(), parent.err())
+          .run(spec, source.inputs, source.runDir(), RunState.Mode.PREPARE);
+      parent.out().print(report.toText());
+      parent.out().println("next: hbulk complete --run-dir " + report.runDir());
+    }
     return 0;
   }
 }

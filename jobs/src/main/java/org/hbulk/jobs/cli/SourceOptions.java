@@ -6,15 +6,11 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hbase.client.Connection;
 import org.hbulk.jobs.HbulkException;
-import org.hbulk.jobs.load.BulkLoad;
-import org.hbulk.jobs.load.LoadReport;
-import org.hbulk.jobs.load.RunState;
 import org.hbulk.mappers.spec.LoadSpec;
 import picocli.CommandLine.Option;
 
-/** What to load and how: the options of {@code load} and {@code prepare}. */
+/** What to load and how: the options of {@code load} and {@code prepare}, read and checked. */
 final class SourceOptions {
   @Option(names = {"-s", "--spec"}, required = true, paramLabel = "FILE",
       description = "The load spec (local file, or hdfs://... ).")
@@ -40,41 +36,13 @@ final class SourceOptions {
       description = "Reject budget: highest share of rejected records, 0..1 (overrides max-ratio).")
   Double maxRejectRatio;
 
-  /**
-   * Validates the spec, then prepares the load and, when asked, completes it; prints the report.
-   * What {@code load} and {@code prepare} share.
-   */
-  void run(HbulkCommand parent, CommonOptions common, boolean complete) throws Exception {
-    Configuration conf = common.apply(parent.conf());
-    LoadSpec spec = load(conf);
-    long runStart = System.currentTimeMillis();
-    Path dir = runDir(conf, spec, runStart);
-    try (Connection connection = Connections.open(conf)) {
-      BulkLoad bulkLoad = new BulkLoad(conf, connection, parent.out(), parent.err());
-      if (runDir == null) {
-        bulkLoad.refuseUnfinished(spec, dir);
-      }
-      LoadReport report = bulkLoad.prepare(spec, inputs, dir, runStart,
-          complete ? RunState.Mode.LOAD : RunState.Mode.PREPARE);
-      if (complete) {
-        report = bulkLoad.complete(dir, false);
-      }
-      if (complete) {
-        report.printTo(parent.out());
-      } else {
-        parent.out().print(report.toText());
-        parent.out().println("next: hbulk complete --run-dir " + report.runDir());
-      }
-    }
+  /** The run directory given, or null for the default one. */
+  Path runDir() {
+    return runDir == null ? null : new Path(runDir);
   }
 
-  /** The run directory given, or the default one for this spec and run start. */
-  Path runDir(Configuration conf, LoadSpec loaded, long runStartMillis) {
-    return runDir != null ? new Path(runDir)
-        : BulkLoad.defaultRunDir(conf, loaded, runStartMillis);
-  }
-
-  LoadSpec load(Configuration conf) throws HbulkException {
+  /** The spec with the command line's overrides (tables, reject budget), validated. */
+  LoadSpec spec(Configuration conf) throws HbulkException {
     LoadSpec first = SpecFiles.load(spec, conf, Map.of());
     Map<String, String> extra = new TreeMap<>(TableOption.overrides(first, tables));
     if (maxRejects != null) {

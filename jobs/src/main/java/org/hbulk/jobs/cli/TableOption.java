@@ -1,8 +1,10 @@
 package org.hbulk.jobs.cli;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
 import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
 import org.hbulk.mappers.spec.LoadSpec;
@@ -12,7 +14,7 @@ import org.hbulk.mappers.spec.OutputSpec;
  * What {@code --table} says about a spec's outputs: {@code --table TABLE} sends the only output of a
  * one-output spec into TABLE; {@code --table OUTPUT=TABLE} (repeatable) sends that output there and
  * leaves the others where the spec says. A plain TABLE for a spec of several outputs would send every
- * output into one table, so it is refused.
+ * output into one table, so it is refused. For create-table, a table of the spec selects it instead.
  */
 final class TableOption {
   static final String LABEL = "[OUTPUT=]TABLE";
@@ -49,5 +51,39 @@ final class TableOption {
       }
     }
     return found;
+  }
+
+  /** The tables create-table makes, and the spec (null without one) with the outputs --table sends elsewhere. */
+  record Selection(LoadSpec spec, List<String> tables) {}
+
+  /**
+   * create-table's --table values: without a spec, the tables to make; with one, a table of the spec
+   * selects it and any other value says where an output goes, as for load (default: every table).
+   */
+  static Selection select(String specFile, Configuration conf, List<String> values) throws HbulkException {
+    LoadSpec chosen = specFile == null ? null : SpecFiles.load(specFile, conf, Map.of());
+    List<String> tables = new ArrayList<>();
+    if (chosen == null) {
+      for (String t : values) {
+        if (t.contains("=")) {
+          throw new HbulkException(ExitCode.USAGE, "--table " + t + ": OUTPUT=TABLE needs --spec");
+        }
+        tables.add(t);
+      }
+      return new Selection(null, tables);
+    }
+    List<String> renames = new ArrayList<>();
+    for (String t : values) {
+      (chosen.tables().contains(t) ? tables : renames).add(t);
+    }
+    Map<String, String> overrides = overrides(chosen, renames);
+    if (!overrides.isEmpty()) {
+      chosen = SpecFiles.load(specFile, conf, overrides);
+      overrides.values().stream().filter(t -> !tables.contains(t)).forEach(tables::add);
+    }
+    if (values.isEmpty()) {
+      tables.addAll(chosen.tables());
+    }
+    return new Selection(chosen, tables);
   }
 }

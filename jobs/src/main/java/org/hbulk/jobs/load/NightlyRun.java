@@ -100,7 +100,7 @@ public final class NightlyRun {
       Path aside = RunPaths.setAside(dir, System.currentTimeMillis());
       log.println("hbulk: " + (state != null ? "--force: keeping the earlier run as " : "an earlier run died before"
           + " preparing; keeping what it left as ") + aside);
-      fs.rename(dir, aside);
+      FileMoves.rename(fs, dir, aside);
     }
     long partitionStart = date.atStartOfDay(zone).toInstant().toEpochMilli();
     load.prepare(spec, List.of(input), dir, partitionStart, RunState.Mode.LOAD);

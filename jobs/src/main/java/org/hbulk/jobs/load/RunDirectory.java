@@ -3,12 +3,15 @@ package org.hbulk.jobs.load;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.hbulk.jobs.ExitCode;
+import org.hbulk.jobs.HbulkException;
 
 /**
  * One run's directory, on the job's file system:
@@ -47,6 +50,47 @@ public final class RunDirectory {
   public void create() throws IOException {
     fs.mkdirs(root);
     access.applyTo(fs, root, true);
+  }
+
+  /** Creates the directory of a new run; refuses one that exists, saying what it holds. */
+  public void createNew() throws HbulkException, IOException {
+    if (fs.exists(root)) {
+      RunState earlier = hasState() ? readState() : null;
+      throw new HbulkException(ExitCode.USAGE, "run directory " + root + " already exists"
+          + (earlier == null ? ": give another --run-dir"
+              : " and holds run " + earlier.runId() + " (" + earlier.stage() + ")" + (earlier.unfinished()
+                  ? ": finish that run with 'hbulk resume --run-dir " + root + "', or give another --run-dir"
+                  : ": give another --run-dir")));
+    }
+    create();
+  }
+
+  /**
+   * Reads the run's state and makes this process its owner; refuses a run another live process
+   * works on, and says so when the owner's host cannot be checked from here.
+   */
+  public RunState claim(PrintStream log) throws HbulkException, IOException {
+    if (!hasState()) {
+      throw new HbulkException(ExitCode.USAGE, root + " is not an hbulk run directory"
+          + " (no run.properties): give the directory a load, prepare or nightly run printed");
+    }
+    RunState state = readState();
+    RunOwner owner = state.owner();
+    if (owner != null && !owner.isCurrent() && state.unfinished()) {
+      switch (owner.liveness()) {
+        case ALIVE -> throw new HbulkException(ExitCode.RUN_BUSY, "run " + state.runId() + " is " + state.stage()
+            + " in " + owner + ", which is still running; wait for it to end");
+        case UNKNOWN -> log.println("hbulk: warning: run " + state.runId() + " was last worked on by " + owner
+            + ", which cannot be checked from here; make sure it has stopped");
+        case GONE -> log.println("hbulk: run " + state.runId() + " was " + state.stage() + " in " + owner
+            + ", which is gone");
+      }
+    }
+    if (owner == null || !owner.isCurrent()) {
+      state.owner(RunOwner.current());
+      writeState(state);
+    }
+    return state;
   }
 
   /** Closes everything the job wrote in the run to everyone but the owner (and the group, if any). */
@@ -105,9 +149,7 @@ public final class RunDirectory {
     }
     Path target = new Path(root, STATE_FILE);
     fs.delete(target, false);
-    if (!fs.rename(tmp, target)) {
-      throw new IOException("could not write " + target);
-    }
+    FileMoves.rename(fs, tmp, target);
   }
 
   public void writeText(Path file, String text) throws IOException {

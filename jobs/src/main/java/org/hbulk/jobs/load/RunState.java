@@ -5,7 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbulk.mappers.spec.LoadSpec;
 
 /** How far a run got and what it found, as kept in {@code run.properties}. */
 public final class RunState {
@@ -60,6 +62,20 @@ public final class RunState {
     s.p.setProperty("tables", String.join(",", tables));
     s.p.setProperty("run.start-millis", Long.toString(runStartMillis));
     return s;
+  }
+
+  /** A run's state before its job: what it loads, from what, for what command, in this process. */
+  static RunState begin(String runId, LoadSpec spec, List<String> inputs, List<Path> matched,
+      long runStartMillis, Mode mode) {
+    RunState state = create(runId, spec.source(), new ArrayList<>(spec.tables()), runStartMillis, mode);
+    state.budget(spec.rejectBudget().describe());
+    state.inputs(inputs);
+    state.resolvedInputs(matched.stream().map(Path::toString).toList());
+    for (Map.Entry<String, String> o : spec.overrides().entrySet()) {
+      state.properties().setProperty("spec.override." + o.getKey(), o.getValue());
+    }
+    state.owner(RunOwner.current());
+    return state;
   }
 
   Properties properties() {

@@ -13,7 +13,7 @@ class CompletionLimitsTest {
   void aCompletionAttemptTriesEachRegionSixTimesWithMetaLookupsOfASixthOfTheTimeout() {
     Configuration conf = new Configuration(false);
     conf.setLong(HbulkConf.COMPLETE_HBASE_TIMEOUT_MS, 60_000);
-    Configuration bounded = BulkLoad.boundedClient(conf);
+    Configuration bounded = HFileLoader.boundedClient(conf);
     assertEquals(5, bounded.getInt("hbase.client.retries.number", -1));
     assertEquals(10_000, bounded.getLong("hbase.client.meta.operation.timeout", -1));
     assertEquals(60_000, bounded.getLong("hbase.client.operation.timeout", -1));
@@ -25,7 +25,7 @@ class CompletionLimitsTest {
     Configuration conf = new Configuration(false);
     conf.setInt("hbase.client.retries.number", 2);
     conf.setLong("hbase.client.meta.operation.timeout", 3_000);
-    Configuration bounded = BulkLoad.boundedClient(conf);
+    Configuration bounded = HFileLoader.boundedClient(conf);
     assertEquals(2, bounded.getInt("hbase.client.retries.number", -1));
     assertEquals(3_000, bounded.getLong("hbase.client.meta.operation.timeout", -1));
   }
@@ -36,7 +36,7 @@ class CompletionLimitsTest {
         + " attempts=6, exceptions:\n2026-11-24T12:46:13Z, FailedServerException: localhost:1\n"
         + "2026-11-24T12:46:16Z, ConnectException: Connection refused: localhost:1\n");
     assertEquals("org.apache.hadoop.hbase.client.RetriesExhaustedException: Failed after attempts=6, exceptions:"
-        + " ... 2026-11-24T12:46:16Z, ConnectException: Connection refused: localhost:1", BulkLoad.gist(e));
-    assertEquals("plain", BulkLoad.gist(new IOException("plain")));
+        + " ... 2026-11-24T12:46:16Z, ConnectException: Connection refused: localhost:1", HFileLoader.gist(e));
+    assertEquals("plain", HFileLoader.gist(new IOException("plain")));
   }
 }

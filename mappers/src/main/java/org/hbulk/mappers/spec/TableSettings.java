@@ -13,7 +13,7 @@ import java.util.Optional;
  *     KeyPrefix(n), DelimitedKeyPrefix(d), Busy, Disabled
  * @param maxFileSize {@code max-filesize}: bytes (written as bytes, or 10g)
  * @param majorCompaction {@code major-compaction}: the periodic major compaction's interval, zero
- *     for {@code off} (the seeds advise off and compacting off-peak)
+ *     for {@code off} (off, with compactions run off-peak, keeps a nightly load's HFiles from being rewritten at once)
  * @param regions {@code regions}: how many regions split points are planned for when the key has
  *     no salt (hash prefixes cut the hash space evenly, other keys are cut at quantiles of a sample)
  */

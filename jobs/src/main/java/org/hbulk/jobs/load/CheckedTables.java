@@ -1,0 +1,60 @@
+package org.hbulk.jobs.load;
+
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.hbulk.jobs.ExitCode;
+import org.hbulk.jobs.HbulkException;
+import org.hbulk.mappers.spec.LoadSpec;
+import org.hbulk.mappers.spec.OutputSpec;
+
+/** The tables a spec loads, each found to exist, be enabled and have the families the spec writes. */
+record CheckedTables(Map<String, TableDescriptor> descriptors) {
+
+  static CheckedTables of(Connection connection, LoadSpec spec) throws HbulkException, IOException {
+    Map<String, TableDescriptor> descriptors = new LinkedHashMap<>();
+    try (Admin admin = connection.getAdmin()) {
+      for (String table : spec.tables()) {
+        descriptors.put(table, check(admin, spec, TableName.valueOf(table)));
+      }
+    }
+    return new CheckedTables(descriptors);
+  }
+
+  private static TableDescriptor check(Admin admin, LoadSpec spec, TableName tableName)
+      throws HbulkException, IOException {
+    if (!admin.tableExists(tableName)) {
+      throw new HbulkException(ExitCode.HBASE, "table " + tableName + " does not exist; hbulk never"
+          + " creates a one-region table behind your back. Create it first, pre-split: hbulk"
+          + " create-table --spec " + spec.source());
+    }
+    if (!admin.isTableEnabled(tableName)) {
+      throw new HbulkException(ExitCode.HBASE, "table " + tableName + " is disabled; enable it first");
+    }
+    TableDescriptor descriptor = admin.getDescriptor(tableName);
+    Set<String> present = new TreeSet<>();
+    for (ColumnFamilyDescriptor f : descriptor.getColumnFamilies()) {
+      present.add(f.getNameAsString());
+    }
+    for (OutputSpec o : spec.outputs()) {
+      if (!o.table().equals(tableName.getNameAsString())) {
+        continue;
+      }
+      for (String family : o.families()) {
+        if (!present.contains(family)) {
+          throw new HbulkException(ExitCode.BAD_SPEC, spec.source() + ": [output " + o.name()
+              + "] writes family '" + family + "', which table " + tableName + " does not have"
+              + " (families: " + String.join(", ", present) + ")");
+        }
+      }
+    }
+    return descriptor;
+  }
+}

@@ -1,0 +1,106 @@
+package org.hbulk.jobs.load;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.Cluster;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobID;
+import org.apache.hadoop.mapreduce.JobStatus;
+import org.hbulk.jobs.ExitCode;
+import org.hbulk.jobs.HbulkException;
+import org.hbulk.mappers.HbulkConf;
+import org.hbulk.mappers.spec.LoadSpec;
+
+/**
+ * The prepare job, CSV to HFiles with one reducer per region: submitted, watched with progress
+ * lines, and stopped when a run that died left it running on a cluster.
+ */
+final class JobRunner {
+  /** What the finished job leaves the driver: its reducers and what its tasks counted. */
+  record JobOutcome(int reducers, PrepareCounts counts) {}
+
+  private final Configuration conf;
+  private final PrintStream log;
+
+  JobRunner(Configuration conf, PrintStream log) {
+    this.conf = conf;
+    this.log = log;
+  }
+
+  /** Sets the job up, runs it to its end and returns its outcome; a failed job is exit 8. */
+  JobOutcome run(LoadSpec spec, ResolvedInputs inputs, CheckedTables tables, Map<String, byte[][]> startKeys,
+      RunDirectory run, RunState state) throws HbulkException, IOException, InterruptedException {
+    Job job = JobSetup.create(conf, spec, inputs.paths(), inputs.bytes(), run, state.runId(), state.runStartMillis(),
+        new ArrayList<>(tables.descriptors().values()), startKeys);
+    LocalJobDirs localDirs = JobSetup.isLocal(job.getConfiguration())
+        ? LocalJobDirs.assign(job.getConfiguration(), state.runId(), log) : null;
+    try {
+      watch(job, run, state);
+    } finally {
+      if (localDirs != null) {
+        localDirs.release();
+      }
+    }
+    return new JobOutcome(job.getNumReduceTasks(), PrepareCounts.of(job.getCounters()));
+  }
+
+  private void watch(Job job, RunDirectory run, RunState state)
+      throws HbulkException, IOException, InterruptedException {
+    long interval = conf.getLong(HbulkConf.PROGRESS_INTERVAL_MS, HbulkConf.PROGRESS_INTERVAL_DEFAULT);
+    try {
+      job.submit();
+    } catch (ClassNotFoundException e) {
+      throw new HbulkException(ExitCode.INTERNAL, "job classes missing: " + e.getMessage(), e);
+    }
+    // Kept at once: a cluster job outlives a driver that dies, and resume must stop it.
+    state.jobId(job.getJobID().toString());
+    run.writeState(state);
+    log.println("hbulk: job " + job.getJobID() + (JobSetup.isLocal(job.getConfiguration())
+        ? " (local job runner)" : " (tracking: " + job.getTrackingURL() + ")"));
+    long started = System.currentTimeMillis();
+    while (!job.isComplete()) {
+      Thread.sleep(Math.min(interval, 200));
+      if (System.currentTimeMillis() - started >= interval) {
+        started = System.currentTimeMillis();
+        log.printf(Locale.ROOT, "hbulk:   map %3.0f%%  reduce %3.0f%%  (%d reducers)%n",
+            job.mapProgress() * 100, job.reduceProgress() * 100, job.getNumReduceTasks());
+      }
+    }
+    if (!job.isSuccessful()) {
+      JobStatus status = job.getStatus();
+      String info = status.getFailureInfo();
+      String why = info == null || info.isBlank() || info.equals("NA")
+          ? status.getState() + " (the task's error is in the log above)" : info;
+      throw new HbulkException(ExitCode.JOB_FAILED, "job " + job.getJobID() + " failed: " + why
+          + "; nothing was loaded. Once the cause is fixed, prepare the run again: hbulk resume --run-dir "
+          + run.root());
+    }
+  }
+
+  /**
+   * Stops the job of a run whose driver died, if it still runs on a cluster: it would write into
+   * the run directory again, or into whatever takes its place.
+   */
+  void stop(String jobId) throws IOException, InterruptedException {
+    if (jobId.isEmpty() || JobSetup.isLocal(conf)) {
+      return; // a local job died with its driver
+    }
+    Cluster cluster = new Cluster(conf);
+    try {
+      Job job = cluster.getJob(JobID.forName(jobId));
+      if (job != null && !job.isComplete()) {
+        log.println("hbulk: job " + jobId + " of the stopped run is still running; killing it");
+        job.killJob();
+        while (!job.isComplete()) {
+          Thread.sleep(500);
+        }
+      }
+    } finally {
+      cluster.close();
+    }
+  }
+}
