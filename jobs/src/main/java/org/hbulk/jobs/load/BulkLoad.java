@@ -299,6 +299,7 @@ public final class BulkLoad {
       }
     }
     state.reducers(job.getNumReduceTasks());
+    state.shortcuts(JobShortcuts.of(job));
     state.phase("job", System.currentTimeMillis() - t1);
 
     long t2 = System.currentTimeMillis();
