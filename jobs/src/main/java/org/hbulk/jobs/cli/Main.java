@@ -9,7 +9,6 @@ import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
-import org.hbulk.jobs.local.LocalRunnerFileSystem;
 import org.hbulk.mappers.schema.SpecException;
 import picocli.CommandLine;
 
@@ -47,8 +46,6 @@ public final class Main extends Configured implements Tool {
   /** Runs one command line; returns the exit code. */
   @Override
   public int run(String[] args) {
-    // Here, with the command line's -D options read, which may switch it off.
-    LocalRunnerFileSystem.installIfLocal(getConf());
     CommandLine cli = commandLine(getConf(), out, err);
     return cli.execute(args);
   }
