@@ -19,10 +19,8 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.TaskCounter;
-import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
 import org.hbulk.mappers.shuffle.CellKey;
+import org.hbulk.jobs.local.LocalTestJob;
 import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.Shortcut;
 import org.hbulk.mappers.sort.PrefixSort;
@@ -77,10 +75,7 @@ class CellKeySorterJobTest {
     Path input = tmp.resolve("in.txt");
     Files.writeString(input, lines, StandardCharsets.UTF_8);
 
-    Configuration conf = new Configuration();
-    conf.set("mapreduce.framework.name", "local");
-    conf.set("fs.defaultFS", "file:///");
-    conf.set("hadoop.tmp.dir", tmp.resolve("hadoop").toString());
+    Configuration conf = LocalTestJob.configuration(tmp);
     // 1 MB of buffer for about 3 MB of map output: several spills, each starting where the last
     // ended, so records wrap around the buffer's end
     conf.setInt(MRJobConfig.IO_SORT_MB, 1);
@@ -93,11 +88,7 @@ class CellKeySorterJobTest {
     job.setMapOutputValueClass(NullWritable.class);
     job.setSortComparatorClass(CellKey.Comparator.class);
     job.setNumReduceTasks(3);
-    job.setOutputFormatClass(NullOutputFormat.class);
-    FileInputFormat.addInputPath(job, new org.apache.hadoop.fs.Path(input.toUri()));
-    FileOutputFormat.setOutputPath(job, new org.apache.hadoop.fs.Path(tmp.resolve("out").toUri()));
-
-    assertTrue(job.waitForCompletion(false));
+    LocalTestJob.run(job, input, tmp);
     assertEquals(records, job.getCounters().findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue());
     assertEquals(records, job.getCounters().findCounter(Order.KEYS).getValue());
     assertEquals(0, job.getCounters().findCounter(Order.OUT_OF_ORDER).getValue());

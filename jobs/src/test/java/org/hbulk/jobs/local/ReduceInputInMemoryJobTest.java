@@ -1,7 +1,6 @@
 package org.hbulk.jobs.local;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,9 +12,6 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.TaskCounter;
-import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
 import org.hbulk.mappers.HbulkConf;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,10 +38,7 @@ class ReduceInputInMemoryJobTest {
       lines.append("row-").append(i * 7919 % records).append('\n');
     }
     Path input = Files.writeString(dir.resolve("in.txt"), lines, StandardCharsets.UTF_8);
-    Configuration conf = new Configuration();
-    conf.set("mapreduce.framework.name", "local");
-    conf.set("fs.defaultFS", "file:///");
-    conf.set("hadoop.tmp.dir", dir.resolve("hadoop").toString());
+    Configuration conf = LocalTestJob.configuration(dir);
     conf.setInt(HbulkConf.LOCAL_PARALLELISM, 1);
     conf.setBoolean(HbulkConf.LOCAL_REDUCE_INPUT_IN_MEMORY, inMemory);
     LocalTuning.apply(conf, Files.size(input));
@@ -55,10 +48,7 @@ class ReduceInputInMemoryJobTest {
     job.setMapOutputKeyClass(Text.class);
     job.setMapOutputValueClass(LongWritable.class);
     job.setNumReduceTasks(2);
-    job.setOutputFormatClass(NullOutputFormat.class);
-    FileInputFormat.addInputPath(job, new org.apache.hadoop.fs.Path(input.toUri()));
-    FileOutputFormat.setOutputPath(job, new org.apache.hadoop.fs.Path(dir.resolve("out").toUri()));
-    assertTrue(job.waitForCompletion(false));
+    LocalTestJob.run(job, input, dir);
     assertEquals(records, job.getCounters().findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue());
     return job.getCounters().findCounter(TaskCounter.SPILLED_RECORDS).getValue();
   }
