@@ -22,8 +22,11 @@ public final class JvmTuning {
     if (tuning == null) {
       return new Shortcut(NAME, TOGGLE, Shortcut.State.NOT_USED, "not started by scripts/hbulk");
     }
-    if (tuning.equals("off") || tuning.isBlank()) {
+    if (tuning.equals("off")) {
       return new Shortcut(NAME, TOGGLE, Shortcut.State.OFF, "the JVM's own defaults");
+    }
+    if (tuning.isBlank()) {
+      return new Shortcut(NAME, TOGGLE, Shortcut.State.NOT_USED, "HBULK_JAVA_OPTS chose every flag");
     }
     return new Shortcut(NAME, TOGGLE, Shortcut.State.RAN, tuning.replace('\t', ' '));
   }
