@@ -114,16 +114,17 @@ hmaster_command() {
   local opts=(${JDK17_OPENS})
   hmaster_cmd=("${JAVA:-java}" "-Xmx${HBASE_HEAP:-2g}" "${opts[@]}"
     "-Dlog4j.configuration=file:${HBULK_ROOT}/conf/log4j.properties" -Dhbulk.log.level=INFO "${marker}"
-    -cp "${conf_dir}:$(project_classpath)")
+    -cp "${conf_dir}:$(project_classpath)" org.apache.hadoop.hbase.master.HMaster)
   # The server on hbulk's StandaloneFileSystem: Hadoop's raw local file system (no .crc file
   # beside HFiles and WALs, which carry HBase's own checksums) with a service name, so that a
   # bulk load renames HFiles into the regions instead of copying them twice, and chmod without a
   # process per call. Server only: the client's local job runner requires Hadoop's checksummed
-  # LocalFileSystem. HBULK_STANDALONE_FS=off: HBase's own choice, Hadoop's LocalFileSystem.
+  # LocalFileSystem. A -D after the class is HMaster's own option: it goes into the server's
+  # configuration (a JVM system property before the class would not). HBULK_STANDALONE_FS=off:
+  # HBase's own choice, Hadoop's LocalFileSystem.
   if [[ "${HBULK_STANDALONE_FS:-on}" != off ]]; then
     hmaster_cmd+=(-Dfs.file.impl=org.hbulk.jobs.standalone.StandaloneFileSystem)
   fi
-  hmaster_cmd+=(org.apache.hadoop.hbase.master.HMaster)
 }
 
 ping() {
