@@ -18,8 +18,9 @@
 #
 # Environment: HBULK_VAR (default: the project's var/), HBASE_HEAP (default 2g),
 # HBASE_START_TIMEOUT seconds (default 120), JAVA (default java), HBULK_STANDALONE_FS (default on:
-# the server on hbulk's StandaloneFileSystem, which makes bulk loads renames, not copies; off:
-# Hadoop's LocalFileSystem; change it only with a fresh var/hbase, after wipe).
+# the server on hbulk's StandaloneFileSystem, which makes bulk loads renames, not copies, and keeps
+# every file its owner's; off: Hadoop's LocalFileSystem, and the bulk loads' 0777 modes stand;
+# change it only with a fresh var/hbase, after wipe).
 # Exit codes: 0 done; 1 failed to start or stop; 2 bad usage, not built (it says the command that
 # builds it), or a path with # % ? & \
 # in it; 3 not running (status); 4 running but not answering (status).
