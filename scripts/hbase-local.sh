@@ -17,8 +17,12 @@
 # removed, and that process is left alone.
 #
 # Environment: HBULK_VAR (default: the project's var/), HBASE_HEAP (default 2g),
-# HBASE_START_TIMEOUT seconds (default 120), JAVA (default java).
-# Exit codes: 0 done; 1 failed to start or stop; 2 bad usage, not built, or a path with # % ? & \
+# HBASE_START_TIMEOUT seconds (default 120), JAVA (default java), HBULK_STANDALONE_FS (default on:
+# the server on hbulk's StandaloneFileSystem, which makes bulk loads renames, not copies, and keeps
+# every file its owner's; off: Hadoop's LocalFileSystem, and the bulk loads' 0777 modes stand;
+# change it only with a fresh var/hbase, after wipe).
+# Exit codes: 0 done; 1 failed to start or stop; 2 bad usage, not built (it says the command that
+# builds it), or a path with # % ? & \
 # in it; 3 not running (status); 4 running but not answering (status).
 set -euo pipefail
 
@@ -111,13 +115,17 @@ hmaster_command() {
   local opts=(${JDK17_OPENS})
   hmaster_cmd=("${JAVA:-java}" "-Xmx${HBASE_HEAP:-2g}" "${opts[@]}"
     "-Dlog4j.configuration=file:${HBULK_ROOT}/conf/log4j.properties" -Dhbulk.log.level=INFO "${marker}"
-    -cp "${conf_dir}:$(project_classpath)" org.apache.hadoop.hbase.master.HMaster
-    # The server on hbulk's StandaloneFileSystem: Hadoop's raw local file system (no .crc file
-    # beside HFiles and WALs, which carry HBase's own checksums) with a service name, so that a
-    # bulk load renames HFiles into the regions instead of copying them twice, and chmod without a
-    # process per call. Server only: the client's local job runner requires Hadoop's checksummed
-    # LocalFileSystem.
-    -Dfs.file.impl=org.hbulk.jobs.standalone.StandaloneFileSystem)
+    -cp "${conf_dir}:$(project_classpath)" org.apache.hadoop.hbase.master.HMaster)
+  # The server on hbulk's StandaloneFileSystem: Hadoop's raw local file system (no .crc file
+  # beside HFiles and WALs, which carry HBase's own checksums) with a service name, so that a
+  # bulk load renames HFiles into the regions instead of copying them twice, and chmod without a
+  # process per call. Server only: the client's local job runner requires Hadoop's checksummed
+  # LocalFileSystem. A -D after the class is HMaster's own option: it goes into the server's
+  # configuration (a JVM system property before the class would not). HBULK_STANDALONE_FS=off:
+  # HBase's own choice, Hadoop's LocalFileSystem.
+  if [[ "${HBULK_STANDALONE_FS:-on}" != off ]]; then
+    hmaster_cmd+=(-Dfs.file.impl=org.hbulk.jobs.standalone.StandaloneFileSystem)
+  fi
 }
 
 ping() {
@@ -130,7 +138,7 @@ start() {
     return 0
   fi
   forget_stale
-  ensure_built
+  require_built
   # Everything the server (and this script) writes is its owner's alone; data from before this
   # rule is brought in line.
   umask 077

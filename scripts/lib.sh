@@ -46,14 +46,13 @@ jobs_jar() {
   return 1
 }
 
-# Builds the project (without tests) when its jars or classpath list are missing.
-ensure_built() {
+# Exits 2 with the command that builds the project when its jars or classpath list are missing: no
+# script runs Maven behind the user's back but quickstart.sh and bench.sh.
+require_built() {
   if jobs_jar >/dev/null && [[ -f "${HBULK_ROOT}/jobs/target/runtime-classpath.txt" ]]; then
     return 0
   fi
-  command -v mvn >/dev/null || die 2 "the project is not built and mvn is not installed"
-  printf 'building hbulk (mvn -Dmaven.test.skip=true install)...\n' >&2
-  (cd "${HBULK_ROOT}" && mvn -B -q -Dmaven.test.skip=true install) || die 2 "the build failed"
+  die 2 "not built: run cd $(printf '%q' "${HBULK_ROOT}") && mvn -B -q -Dmaven.test.skip=true install"
 }
 
 # The jobs jar followed by its runtime dependencies (HBase, Hadoop, commons-csv, picocli...).

@@ -33,6 +33,7 @@ import org.apache.hadoop.hbase.regionserver.HStoreFile;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.jobs.load.RunDirectory;
 import org.hbulk.jobs.load.RunState;
+import org.hbulk.mappers.Shortcut;
 import org.hbulk.mappers.expr.Murmur3;
 import org.junit.jupiter.api.Test;
 
@@ -87,6 +88,14 @@ class BulkLoadIT extends MiniClusterSupport {
     assertEquals(45, state.counts().read());
     assertEquals(45, state.counts().loaded());
     assertEquals(2, state.counts().emptyValues(), "carol's city and note");
+    // The local run's shortcuts really ran: the prefix sort sorted spills, the tuning applied.
+    Map<String, Shortcut> shortcuts = new HashMap<>();
+    state.shortcuts().all().forEach(s -> shortcuts.put(s.name(), s));
+    assertEquals(Shortcut.State.RAN, shortcuts.get("prefix-sort").state(), shortcuts.toString());
+    assertEquals(Shortcut.State.RAN, shortcuts.get("local-task-sizing").state(), shortcuts.toString());
+    assertEquals(Shortcut.State.RAN, shortcuts.get("local-reduce-input-in-memory").state(),
+        shortcuts.toString());
+    assertTrue(out.contains("  shortcuts ran: prefix-sort"), out);
 
     List<HRegion> regions = util.getHBaseCluster().getRegions(table);
     assertEquals(4, regions.size());

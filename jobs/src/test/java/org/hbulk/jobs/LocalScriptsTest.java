@@ -27,9 +27,14 @@ class LocalScriptsTest {
   record Run(int code, String output) {}
 
   private Run script(Map<String, String> env, String name, String... args) throws Exception {
-    List<String> command = new ArrayList<>(List.of("bash", ROOT.resolve("scripts").resolve(name).toString()));
+    return script(ROOT, env, name, args);
+  }
+
+  /** Runs one of the scripts of the checkout at {@code root}. */
+  private Run script(Path root, Map<String, String> env, String name, String... args) throws Exception {
+    List<String> command = new ArrayList<>(List.of("bash", root.resolve("scripts").resolve(name).toString()));
     command.addAll(List.of(args));
-    ProcessBuilder pb = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true);
+    ProcessBuilder pb = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true);
     pb.environment().remove("HBULK_CONF_DIR");
     pb.environment().put("HBULK_VAR", tmp.resolve("var").toString());
     pb.environment().putAll(env);
@@ -138,6 +143,23 @@ class LocalScriptsTest {
           name + ": " + run.output());
       assertTrue(run.output().contains("set HBULK_VAR to a folder without them"), run.output());
       assertFalse(Files.exists(odd), name + " created nothing");
+    }
+  }
+
+  @Test
+  void aCheckoutNotBuiltSaysTheCommandThatBuildsItAndRunsNoMaven() throws Exception {
+    Path checkout = Files.createDirectories(tmp.resolve("checkout/scripts"));
+    for (String name : List.of("hbulk", "lib.sh", "hbase-local.sh", "create-table.sh", "nightly-load.sh")) {
+      Files.copy(ROOT.resolve("scripts").resolve(name), checkout.resolve(name));
+    }
+    String built = "not built: run cd " + checkout.getParent() + " && mvn -B -q -Dmaven.test.skip=true install\n";
+    for (String[] call : new String[][] {{"hbulk", "--version"}, {"hbase-local.sh", "start"},
+        {"create-table.sh", "some.spec"}}) {
+      Files.writeString(checkout.getParent().resolve("some.spec"), "");
+      Run run = script(checkout.getParent(), Map.of(), call[0], call[1]);
+      assertEquals(2, run.code(), run.output());
+      assertTrue(run.output().endsWith(built), run.output());
+      assertFalse(Files.exists(checkout.getParent().resolve("jobs")), "nothing was built");
     }
   }
 }

@@ -1,5 +1,7 @@
 package org.hbulk.mappers;
 
+import org.apache.hadoop.conf.Configuration;
+
 /**
  * Every configuration key hbulk reads, in one place. Keys are set on the job configuration by the
  * driver (or by the user with {@code -D}) and read back by the tasks.
@@ -71,10 +73,57 @@ public final class HbulkConf {
   public static final long COMPLETE_HBASE_TIMEOUT_DEFAULT = 60_000;
 
   /**
-   * Map and reduce tasks the local job runner runs at once (default: the number of cores). Ignored on
-   * YARN, where the cluster decides.
+   * Map and reduce tasks the local job runner runs at once (default: the number of cores; 1 is
+   * Hadoop's own choice, one task at a time). Ignored on YARN, where the cluster decides. A
+   * shortcut of the local room ({@code LocalTuning}), listed in the report.
    */
   public static final String LOCAL_PARALLELISM = "hbulk.local.parallelism";
+
+  // The switches of the shortcuts that rely on framework internals or on local-runner tuning, one
+  // each. Switched off, the job takes the framework's plain path. The README's section "Where
+  // hbulk relies on internals" lists what each relies on and saves; the report says which ran.
+
+  /**
+   * Whether map tasks sort their spills on key prefixes ({@code CellKeySorter}, which reads private
+   * fields of Hadoop's map output buffer) rather than with Hadoop's QuickSort (default {@value
+   * #SORT_PREFIX_DEFAULT}). A {@code map.sort.class} of the user's wins either way.
+   */
+  public static final String SORT_PREFIX = "hbulk.sort.prefix";
+  public static final boolean SORT_PREFIX_DEFAULT = true;
+
+  /**
+   * Whether a local run's {@code file:} scheme is hbulk's {@code LocalRunnerFileSystem}, which sets
+   * permissions through java.nio instead of a {@code chmod} process per call when Hadoop's native
+   * library is missing (default {@value #LOCAL_FAST_FILE_SYSTEM_DEFAULT}). It swaps the process-wide
+   * {@code fs.file.impl} at start; an {@code fs.file.impl} of the user's wins.
+   */
+  public static final String LOCAL_FAST_FILE_SYSTEM = "hbulk.local.fast-file-system";
+  public static final boolean LOCAL_FAST_FILE_SYSTEM_DEFAULT = true;
+
+  /**
+   * Whether a local run sizes its tasks for this machine (default {@value
+   * #LOCAL_TASK_SIZING_DEFAULT}): splits of equal size in whole waves of {@link #LOCAL_PARALLELISM}
+   * tasks, and a sort buffer that holds a split's map output, so each map task sorts and writes
+   * once. Off: Hadoop's split size (the local block, 32 MB) and sort buffer (100 MB). Split or
+   * sort-buffer settings of the user's win.
+   */
+  public static final String LOCAL_TASK_SIZING = "hbulk.local.task-sizing";
+  public static final boolean LOCAL_TASK_SIZING_DEFAULT = true;
+
+  /**
+   * Whether a local run's reducers keep the map outputs their shuffle holds in memory for the
+   * reduce, instead of merging them onto disk and reading them back first, as Hadoop's default
+   * {@code mapreduce.reduce.input.buffer.percent} of 0 does (default {@value
+   * #LOCAL_REDUCE_INPUT_IN_MEMORY_DEFAULT}). A setting of the user's wins.
+   */
+  public static final String LOCAL_REDUCE_INPUT_IN_MEMORY = "hbulk.local.reduce-input-in-memory";
+  public static final boolean LOCAL_REDUCE_INPUT_IN_MEMORY_DEFAULT = true;
+
+  /**
+   * Set by the driver on a local job: the local-runner shortcuts it applied, as the report lists
+   * them ({@code LocalTuning}). Read back after the job; never set it yourself.
+   */
+  public static final String LOCAL_APPLIED = "hbulk.local.applied";
 
   /**
    * Bytes of a row's overlapping record runs a reducer holds before merging them to a file in the
@@ -91,4 +140,22 @@ public final class HbulkConf {
    * size, encoding), read from the tables by the driver: see {@code FamilyFormat}. Set by the driver.
    */
   public static final String HFILE_FAMILIES = "hbulk.hfile.families";
+
+  /**
+   * Whether a property was set by the user (the command line, the site files), not only by
+   * Hadoop's *-default.xml, which every configuration reads once a JobConf has been loaded. The
+   * shortcuts leave alone what the user set.
+   */
+  public static boolean setByUser(Configuration conf, String key) {
+    String[] sources = conf.getPropertySources(key);
+    if (sources == null) {
+      return false;
+    }
+    for (String source : sources) {
+      if (!source.endsWith("-default.xml")) {
+        return true;
+      }
+    }
+    return false;
+  }
 }

@@ -9,7 +9,6 @@ import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
-import org.hbulk.jobs.standalone.LocalRunnerFileSystem;
 import org.hbulk.mappers.schema.SpecException;
 import picocli.CommandLine;
 
@@ -41,7 +40,6 @@ public final class Main extends Configured implements Tool {
       return e.exitCode().code();
     }
     Configuration conf = HBaseConfiguration.create();
-    LocalRunnerFileSystem.installIfLocal(conf);
     return ToolRunner.run(conf, new Main(conf, out, err), args);
   }
 

@@ -147,6 +147,7 @@ public final class BulkLoad {
         startKeys.values().stream().mapToInt(k -> k.length).sum(), String.join(", ", state.tables())));
     JobRunner.JobOutcome job = jobs.run(spec, validated.inputs(), validated.tables(), startKeys, run, state);
     state.reducers(job.reducers());
+    state.shortcuts(job.shortcuts());
     state.phase("job", System.currentTimeMillis() - t1);
 
     long t2 = System.currentTimeMillis();

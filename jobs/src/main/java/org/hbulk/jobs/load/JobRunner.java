@@ -20,8 +20,8 @@ import org.hbulk.mappers.spec.LoadSpec;
  * lines, and stopped when a run that died left it running on a cluster.
  */
 final class JobRunner {
-  /** What the finished job leaves the driver: its reducers and what its tasks counted. */
-  record JobOutcome(int reducers, PrepareCounts counts) {}
+  /** What the finished job leaves the driver: its reducers, what its tasks counted, which shortcuts ran. */
+  record JobOutcome(int reducers, PrepareCounts counts, JobShortcuts shortcuts) {}
 
   private final Configuration conf;
   private final PrintStream log;
@@ -45,7 +45,7 @@ final class JobRunner {
         localDirs.release();
       }
     }
-    return new JobOutcome(job.getNumReduceTasks(), PrepareCounts.of(job.getCounters()));
+    return new JobOutcome(job.getNumReduceTasks(), PrepareCounts.of(job.getCounters()), JobShortcuts.of(job));
   }
 
   private void watch(Job job, RunDirectory run, RunState state)

@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.mappers.Json;
+import org.hbulk.mappers.Shortcut;
 import org.hbulk.mappers.record.RejectReason;
 
 /** The run's report: for a person ({@link #toText}) and for machines ({@link #toJson}). */
@@ -91,7 +92,17 @@ public record LoadReport(RunState state, Map<String, List<RegionFiles>> regions,
       b.append("]}");
       tsep = ",\n";
     }
-    b.append("\n  ],\n  \"phases_ms\": {");
+    b.append("\n  ],\n  \"shortcuts\": [");
+    sep = "\n";
+    for (Shortcut s : state.shortcuts().all()) {
+      b.append(sep).append("    {\"name\": ").append(Json.quote(s.name()))
+          .append(", \"switch\": ").append(Json.quote(s.toggle()))
+          .append(", \"state\": ").append(Json.quote(s.state().label()))
+          .append(", \"detail\": ").append(Json.quote(s.detail())).append('}');
+      sep = ",\n";
+    }
+    b.append(sep.equals("\n") ? "],\n" : "\n  ],\n");
+    b.append("  \"phases_ms\": {");
     sep = "";
     for (Map.Entry<String, Long> e : state.phases().entrySet()) {
       b.append(sep).append(Json.quote(e.getKey())).append(": ").append(e.getValue());
@@ -171,6 +182,7 @@ public record LoadReport(RunState state, Map<String, List<RegionFiles>> regions,
     if (state.regionChange() != null) {
       b.append("  regions   ").append(state.regionChange()).append('\n');
     }
+    shortcutsText(b);
     b.append("  phases   ");
     state.phases().forEach((name, ms) -> b.append(String.format(Locale.ROOT, " %s %.1f s", name, ms / 1000.0)));
     b.append('\n');
@@ -179,6 +191,33 @@ public record LoadReport(RunState state, Map<String, List<RegionFiles>> regions,
           c.read() * 1000.0 / Math.max(1, state.phases().get("job"))));
     }
     return b.toString();
+  }
+
+  /**
+   * Which shortcuts ran, on one line by state (the JSON has each one's detail), and a warning line
+   * for each that fell back: what it relies on broke, most likely in an upgrade.
+   */
+  private void shortcutsText(StringBuilder b) {
+    JobShortcuts shortcuts = state.shortcuts();
+    if (shortcuts.all().isEmpty()) {
+      return;
+    }
+    b.append("  shortcuts");
+    String sep = " ";
+    for (Shortcut.State st : Shortcut.State.values()) {
+      List<String> names = shortcuts.named(st);
+      if (!names.isEmpty()) {
+        b.append(sep).append(st.label()).append(": ").append(String.join(", ", names));
+        sep = "; ";
+      }
+    }
+    b.append('\n');
+    for (Shortcut s : shortcuts.all()) {
+      if (s.state() == Shortcut.State.FELL_BACK) {
+        b.append("  shortcuts WARNING: ").append(s.name()).append(" fell back (").append(s.detail())
+            .append("); ").append(s.toggle()).append(" switches it off\n");
+      }
+    }
   }
 
   private String stageText() {

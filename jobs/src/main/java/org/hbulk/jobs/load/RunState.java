@@ -266,4 +266,13 @@ public final class RunState {
   public void collisionViolation(String message) {
     p.setProperty("collisions.violation", message);
   }
+
+  /** What the job's shortcuts did (none until the job ended). */
+  public JobShortcuts shortcuts() {
+    return JobShortcuts.load(p);
+  }
+
+  public void shortcuts(JobShortcuts shortcuts) {
+    shortcuts.store(p);
+  }
 }

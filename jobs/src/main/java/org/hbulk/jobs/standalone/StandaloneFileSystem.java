@@ -4,6 +4,7 @@ import java.io.IOException;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.apache.hadoop.fs.permission.FsPermission;
+import org.hbulk.jobs.local.NioPermissions;
 
 /**
  * The file system of the standalone HBase that {@code scripts/hbase-local.sh} starts: Hadoop's raw

@@ -19,19 +19,20 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.TaskCounter;
-import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
-import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
-import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
-import org.apache.hadoop.util.IndexedSorter;
 import org.hbulk.mappers.shuffle.CellKey;
-import org.hbulk.mappers.sort.CellKeySorter;
+import org.hbulk.jobs.local.LocalTestJob;
+import org.hbulk.mappers.HbulkConf;
+import org.hbulk.mappers.Shortcut;
+import org.hbulk.mappers.sort.PrefixSort;
+import org.hbulk.mappers.sort.PrefixSortFallback;
 import org.hbulk.mappers.mapreduce.HbulkCounter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The prefix sort inside Hadoop's own map task (the local job runner): it reads this Hadoop's map
- * output buffer instead of falling back, across many spills of a small buffer, whose records wrap
+ * The guard of the prefix sort, which reads private fields of Hadoop's map output buffer: inside
+ * Hadoop's own map task (the local job runner) it reads this Hadoop's buffer instead of falling
+ * back (an upgrade that changes the buffer fails this test, not only slows the job), across many spills of a small buffer, whose records wrap
  * around its end (without the modulo in MapOutputBufferRecords' addressing this test fails), and
  * every reducer gets its keys in the shuffle's order.
  */
@@ -43,6 +44,26 @@ class CellKeySorterJobTest {
 
   @Test
   void mapSpillsAreSortedOnPrefixesAndReducersSeeTheShufflesOrder(@TempDir Path tmp) throws Exception {
+    Job job = run(tmp, true);
+    long spills = job.getCounters().findCounter(HbulkCounter.SPILLS_PREFIX_SORTED).getValue();
+    assertTrue(spills > 2, spills + " spills sorted on prefixes");
+    for (PrefixSortFallback f : PrefixSortFallback.values()) {
+      assertEquals(0, job.getCounters().findCounter(f).getValue(), "spills left to QuickSort: " + f.reason());
+    }
+    Shortcut outcome = PrefixSort.outcome(job.getConfiguration(), job.getCounters());
+    assertEquals(Shortcut.State.RAN, outcome.state(), outcome.detail());
+  }
+
+  @Test
+  void switchedOffHadoopsQuickSortSortsTheSameOrder(@TempDir Path tmp) throws Exception {
+    Job job = run(tmp, false);
+    assertEquals(0, job.getCounters().findCounter(HbulkCounter.SPILLS_PREFIX_SORTED).getValue());
+    assertEquals(Shortcut.State.OFF,
+        PrefixSort.outcome(job.getConfiguration(), job.getCounters()).state());
+  }
+
+  /** Runs the job with the prefix sort switched on or off; checks every key came, in order. */
+  private static Job run(Path tmp, boolean prefixSort) throws Exception {
     SplittableRandom r = new SplittableRandom(17);
     StringBuilder lines = new StringBuilder();
     int records = 60_000;
@@ -54,14 +75,12 @@ class CellKeySorterJobTest {
     Path input = tmp.resolve("in.txt");
     Files.writeString(input, lines, StandardCharsets.UTF_8);
 
-    Configuration conf = new Configuration();
-    conf.set("mapreduce.framework.name", "local");
-    conf.set("fs.defaultFS", "file:///");
-    conf.set("hadoop.tmp.dir", tmp.resolve("hadoop").toString());
+    Configuration conf = LocalTestJob.configuration(tmp);
     // 1 MB of buffer for about 3 MB of map output: several spills, each starting where the last
     // ended, so records wrap around the buffer's end
     conf.setInt(MRJobConfig.IO_SORT_MB, 1);
-    conf.setClass(MRJobConfig.MAP_SORT_CLASS, CellKeySorter.class, IndexedSorter.class);
+    conf.setBoolean(HbulkConf.SORT_PREFIX, prefixSort);
+    assertEquals(prefixSort, PrefixSort.install(conf));
     Job job = Job.getInstance(conf, "prefix sort");
     job.setMapperClass(RowsAsKeys.class);
     job.setReducerClass(OrderCheck.class);
@@ -69,16 +88,11 @@ class CellKeySorterJobTest {
     job.setMapOutputValueClass(NullWritable.class);
     job.setSortComparatorClass(CellKey.Comparator.class);
     job.setNumReduceTasks(3);
-    job.setOutputFormatClass(NullOutputFormat.class);
-    FileInputFormat.addInputPath(job, new org.apache.hadoop.fs.Path(input.toUri()));
-    FileOutputFormat.setOutputPath(job, new org.apache.hadoop.fs.Path(tmp.resolve("out").toUri()));
-
-    assertTrue(job.waitForCompletion(false));
-    long spills = job.getCounters().findCounter(HbulkCounter.SPILLS_PREFIX_SORTED).getValue();
-    assertTrue(spills > 2, spills + " spills sorted on prefixes");
+    LocalTestJob.run(job, input, tmp);
     assertEquals(records, job.getCounters().findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue());
     assertEquals(records, job.getCounters().findCounter(Order.KEYS).getValue());
     assertEquals(0, job.getCounters().findCounter(Order.OUT_OF_ORDER).getValue());
+    return job;
   }
 
   /** Each line a cell key: the line is the row, its offset the timestamp. */

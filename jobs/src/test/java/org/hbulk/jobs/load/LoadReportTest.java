@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbulk.mappers.Shortcut;
 import org.hbulk.mappers.record.RejectReason;
 import org.junit.jupiter.api.Test;
 
@@ -23,6 +24,12 @@ class LoadReportTest {
         Map.of(RejectReason.BAD_VALUE, 2L, RejectReason.FIELD_COUNT, 1L), 1, 2,
         new PrepareCounts.Collisions(3, 1, 8), 4, 5,
         Map.of("main", 7L, "index", 7L), Map.of("ns:orders", 6L, "index", 7L)));
+    state.shortcuts(new JobShortcuts(List.of(
+        new Shortcut("prefix-sort", "hbulk.sort.prefix", Shortcut.State.FELL_BACK,
+            "Hadoop's QuickSort sorted 2 of 6 spills: the buffer changed"),
+        new Shortcut("local-fast-file-system", "hbulk.local.fast-file-system", Shortcut.State.RAN, "nio"),
+        new Shortcut("local-task-sizing", "hbulk.local.task-sizing", Shortcut.State.OFF, "Hadoop's"),
+        new Shortcut("jvm-tuning", "HBULK_JVM_TUNING", Shortcut.State.NOT_USED, "not the launcher"))));
     state.phase("validate", 100);
     state.phase("job", 2000);
     Map<String, List<RegionFiles>> regions = new java.util.LinkedHashMap<>();
@@ -61,6 +68,33 @@ class LoadReportTest {
   }
 
   @Test
+  void eachShortcutSaysWhetherItRanAndAFallBackIsAWarning() throws Exception {
+    JsonNode json = new ObjectMapper().readTree(report().toJson());
+    assertEquals(4, json.get("shortcuts").size());
+    assertEquals("prefix-sort", json.at("/shortcuts/0/name").asText());
+    assertEquals("hbulk.sort.prefix", json.at("/shortcuts/0/switch").asText());
+    assertEquals("fell-back", json.at("/shortcuts/0/state").asText());
+    assertEquals("Hadoop's QuickSort sorted 2 of 6 spills: the buffer changed",
+        json.at("/shortcuts/0/detail").asText());
+    assertEquals("ran", json.at("/shortcuts/1/state").asText());
+    assertEquals("not-used", json.at("/shortcuts/3/state").asText());
+
+    String text = report().toText();
+    assertTrue(text.contains("  shortcuts ran: local-fast-file-system; fell-back: prefix-sort; off:"
+        + " local-task-sizing; not-used: jvm-tuning\n"), text);
+    assertTrue(text.contains("  shortcuts WARNING: prefix-sort fell back (Hadoop's QuickSort sorted 2 of"
+        + " 6 spills: the buffer changed); hbulk.sort.prefix switches it off\n"), text);
+  }
+
+  @Test
+  void aRunWithoutShortcutsListsNone() throws Exception {
+    RunState state = RunState.create("r", "s.spec", List.of("t"), 1L, RunState.Mode.LOAD);
+    LoadReport report = new LoadReport(state, Map.of(), "/runs/r", "/runs/r/rejects");
+    assertEquals(0, new ObjectMapper().readTree(report.toJson()).get("shortcuts").size());
+    assertTrue(!report.toText().contains("shortcuts"), report.toText());
+  }
+
+  @Test
   void textSaysNothingWasLoadedAndWhy() {
     String text = report().toText();
     assertTrue(text.contains("NOT LOADED: rejects over budget"), text);
@@ -83,6 +117,8 @@ class LoadReportTest {
     RunState back = new RunState(p);
     assertEquals(state.counts(), back.counts());
     assertEquals(state.phases(), back.phases());
+    assertEquals(state.shortcuts(), back.shortcuts());
+    assertEquals(4, back.shortcuts().all().size());
     assertEquals(RunState.Stage.OVER_BUDGET, back.stage());
     assertEquals(state.budgetViolation(), back.budgetViolation());
   }

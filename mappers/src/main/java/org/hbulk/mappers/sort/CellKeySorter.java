@@ -22,9 +22,8 @@ import org.slf4j.LoggerFactory;
  * reads 8 bytes of each record's {@code table;row} into a flat array, sorts that array, and looks
  * further only among records whose bytes so far are equal: the next 8 bytes, and once the rows are
  * used up the whole key through the comparator. Each level reads each of its records' keys once,
- * in buffer order at a partition's first level. In {@code scripts/bench.sh}'s 1 M-row load,
- * sorting and writing the spills went from 35 % of the map threads' time to 19 % (JFR), and the
- * process's user CPU time fell by 7 %.
+ * in buffer order at a partition's first level. What that saves is measured in the README
+ * ("Where hbulk relies on internals").
  *
  * <p>The order is exactly the comparator's. Rows are compared as unsigned bytes, a shorter row
  * first where one is the start of the other; 8-byte slices padded with zeros past a row's end and
@@ -33,7 +32,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>It needs the keys, which Hadoop does not hand a sorter: where the map output buffer is not one
  * {@link MapOutputBufferRecords} can read, or its keys are not {@link CellKey}s, Hadoop's QuickSort
- * sorts. Extra memory: 16 bytes per record of the spill, 20 where the comparator must merge large
+ * sorts, counted under a {@link PrefixSortFallback} reason so the report says so. Switched on and
+ * off by {@link PrefixSort}. Extra memory: 16 bytes per record of the spill, 20 where the comparator must merge large
  * runs of equal rows, for the length of the sort.
  */
 public final class CellKeySorter implements IndexedSorter {
@@ -49,7 +49,8 @@ public final class CellKeySorter implements IndexedSorter {
   public void sort(IndexedSortable sortable, int from, int to, Progressable progress) {
     SpillRecords records = MapOutputBufferRecords.of(sortable);
     if (records == null) {
-      HADOOP.sort(sortable, from, to, progress);
+      fallBack(MapOutputBufferRecords.knowsThisHadoop() ? PrefixSortFallback.NOT_CELL_KEYS
+          : PrefixSortFallback.UNKNOWN_BUFFER_LAYOUT, sortable, from, to, progress);
       return;
     }
     try {
@@ -58,11 +59,20 @@ public final class CellKeySorter implements IndexedSorter {
       // A buffer that passed the layout checks but holds something else. Its records have only
       // been read or swapped, so they are all still there, in some order QuickSort can start from.
       LOG.warn("Prefix sort failed, sorting this spill with Hadoop's QuickSort", e);
-      HADOOP.sort(sortable, from, to, progress);
+      fallBack(PrefixSortFallback.SORT_FAILED, sortable, from, to, progress);
       return;
     }
     if (progress instanceof Reporter reporter) {
       reporter.incrCounter(HbulkCounter.SPILLS_PREFIX_SORTED, 1);
+    }
+  }
+
+  /** Sorts the spill as Hadoop would, counted under the reason: the report says the sort fell back. */
+  private static void fallBack(PrefixSortFallback reason, IndexedSortable sortable, int from, int to,
+      Progressable progress) {
+    HADOOP.sort(sortable, from, to, progress);
+    if (progress instanceof Reporter reporter) {
+      reporter.incrCounter(reason, 1);
     }
   }
 

@@ -1,4 +1,4 @@
-package org.hbulk.jobs.standalone;
+package org.hbulk.jobs.local;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package org.hbulk.jobs.standalone;
+package org.hbulk.jobs.local;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,14 +10,14 @@ import org.apache.hadoop.fs.permission.FsPermission;
 
 /**
  * Sets a local file's permissions through java.nio. Without Hadoop's native library the raw local
- * file system starts a {@code chmod} process for every call: 170 of them for a 20,000-row prepare
- * (every directory, HFile and checksum file the job and the run directory create).
+ * file system starts a {@code chmod} process for every call: one for every directory, HFile and
+ * checksum file the job and the run directory create.
  */
-final class NioPermissions {
+public final class NioPermissions {
   private NioPermissions() {}
 
   /** False when java.nio cannot say it (a sticky bit, a file system without POSIX modes). */
-  static boolean set(RawLocalFileSystem fs, Path p, FsPermission permission) throws IOException {
+  public static boolean set(RawLocalFileSystem fs, Path p, FsPermission permission) throws IOException {
     java.nio.file.Path file = fs.pathToFile(p).toPath();
     if (permission.getStickyBit() || Files.getFileAttributeView(file, PosixFileAttributeView.class) == null) {
       return false;

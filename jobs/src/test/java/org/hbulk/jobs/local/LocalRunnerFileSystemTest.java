@@ -1,4 +1,4 @@
-package org.hbulk.jobs.standalone;
+package org.hbulk.jobs.local;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -15,6 +15,7 @@ import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.io.nativeio.NativeIO;
+import org.hbulk.mappers.HbulkConf;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +32,14 @@ class LocalRunnerFileSystemTest {
     Configuration conf = new Configuration(false);
     LocalRunnerFileSystem.installIfLocal(conf);
     assertEquals(LocalRunnerFileSystem.class.getName(), conf.get(IMPL));
+  }
+
+  @Test
+  void notWhenSwitchedOff() {
+    Configuration conf = new Configuration(false);
+    conf.setBoolean(HbulkConf.LOCAL_FAST_FILE_SYSTEM, false);
+    LocalRunnerFileSystem.installIfLocal(conf);
+    assertNull(conf.get(IMPL));
   }
 
   @Test

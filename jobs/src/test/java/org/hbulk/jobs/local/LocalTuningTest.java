@@ -1,16 +1,18 @@
-package org.hbulk.jobs.load;
+package org.hbulk.jobs.local;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapred.JobConf;
 import org.hbulk.mappers.HbulkConf;
+import org.hbulk.mappers.Shortcut;
 import org.junit.jupiter.api.Test;
 
 /** How a local run shares out the machine: splits in whole waves of equal size, bounded buffers. */
-class LocalCoresTest {
+class LocalTuningTest {
   private static final long MB = 1L << 20;
 
   private static Configuration local(int cores, String... userSettings) {
@@ -27,19 +29,19 @@ class LocalCoresTest {
   @Test
   void splitsComeInWholeWavesOfEqualSize() {
     Configuration conf = local(2);
-    JobSetup.useLocalCores(conf, 108 * MB);
+    LocalTuning.apply(conf, 108 * MB);
     // 108 MB over 2 cores in splits of at most about 32 MB: 2 waves of 2, 27 MB each.
     assertEquals(27 * MB, conf.getLong("mapreduce.input.fileinputformat.split.maxsize", 0));
     assertEquals(27 * MB, conf.getLong("mapreduce.input.fileinputformat.split.minsize", 0));
     assertEquals(2, conf.getInt("mapreduce.local.map.tasks.maximum", 0));
 
     Configuration big = local(2);
-    JobSetup.useLocalCores(big, 434 * MB);
+    LocalTuning.apply(big, 434 * MB);
     long split = big.getLong("mapreduce.input.fileinputformat.split.maxsize", 0);
     assertEquals(14, (434 * MB + split - 1) / split, "7 waves of 2");
 
     Configuration small = local(2);
-    JobSetup.useLocalCores(small, MB);
+    LocalTuning.apply(small, MB);
     assertEquals(2 * MB, small.getLong("mapreduce.input.fileinputformat.split.maxsize", 0),
         "no split below 2 MB");
   }
@@ -47,7 +49,7 @@ class LocalCoresTest {
   @Test
   void theSortBufferHoldsASplitsCellsWithinAQuarterOfTheHeapAndTheUserWins() {
     Configuration conf = local(2);
-    JobSetup.useLocalCores(conf, 108 * MB);
+    LocalTuning.apply(conf, 108 * MB);
     long perTask = (Runtime.getRuntime().maxMemory() >> 20) / 8;
     assertEquals(Math.max(32, Math.min(108, perTask)), conf.getInt("mapreduce.task.io.sort.mb", 0));
     assertEquals(Runtime.getRuntime().maxMemory() / 4,
@@ -55,7 +57,7 @@ class LocalCoresTest {
 
     Configuration user = local(2, "mapreduce.task.io.sort.mb", "64",
         "mapreduce.input.fileinputformat.split.maxsize", String.valueOf(5 * MB));
-    JobSetup.useLocalCores(user, 108 * MB);
+    LocalTuning.apply(user, 108 * MB);
     assertEquals(64, user.getInt("mapreduce.task.io.sort.mb", 0));
     assertEquals(5 * MB, user.getLong("mapreduce.input.fileinputformat.split.maxsize", 0));
     assertEquals(0, user.getLong("mapreduce.input.fileinputformat.split.minsize", 0));
@@ -64,18 +66,18 @@ class LocalCoresTest {
   @Test
   void reducersKeepWhatTheirShuffleHoldsInMemoryAndTheUserWins() {
     Configuration conf = local(2);
-    JobSetup.useLocalCores(conf, 108 * MB);
+    LocalTuning.apply(conf, 108 * MB);
     // A quarter of the heap per reducer, 70 % of it for the shuffle: 17.5 % of the heap.
     assertEquals(0.175f, conf.getFloat("mapreduce.reduce.input.buffer.percent", 0), 0.001f);
 
     long heap = Runtime.getRuntime().maxMemory();
     Configuration bigger = local(2, "mapreduce.reduce.memory.totalbytes", String.valueOf(heap / 2),
         "mapreduce.reduce.shuffle.input.buffer.percent", "0.5");
-    JobSetup.useLocalCores(bigger, 108 * MB);
+    LocalTuning.apply(bigger, 108 * MB);
     assertEquals(0.25f, bigger.getFloat("mapreduce.reduce.input.buffer.percent", 0), 0.001f);
 
     Configuration user = local(2, "mapreduce.reduce.input.buffer.percent", "0.0");
-    JobSetup.useLocalCores(user, 108 * MB);
+    LocalTuning.apply(user, 108 * MB);
     assertEquals(0f, user.getFloat("mapreduce.reduce.input.buffer.percent", 1), 0f);
   }
 
@@ -83,8 +85,45 @@ class LocalCoresTest {
   void onlyHadoopsOwnDefaultsCountAsUnset() {
     Configuration conf = local(2, "mapreduce.map.sort.spill.percent", "0.9");
     assertEquals("100", conf.get("mapreduce.task.io.sort.mb"), "mapred-default.xml is loaded");
-    assertFalse(JobSetup.setByUser(conf, "mapreduce.task.io.sort.mb"));
-    assertFalse(JobSetup.setByUser(conf, "hbulk.no.such.key"));
-    assertTrue(JobSetup.setByUser(conf, "mapreduce.map.sort.spill.percent"));
+    assertFalse(HbulkConf.setByUser(conf, "mapreduce.task.io.sort.mb"));
+    assertFalse(HbulkConf.setByUser(conf, "hbulk.no.such.key"));
+    assertTrue(HbulkConf.setByUser(conf, "mapreduce.map.sort.spill.percent"));
+  }
+
+  @Test
+  void switchedOffEachLeavesHadoopsDefaultsAndTheJobSaysSo() throws Exception {
+    Configuration conf = local(1, HbulkConf.LOCAL_TASK_SIZING, "false",
+        HbulkConf.LOCAL_REDUCE_INPUT_IN_MEMORY, "false", "mapreduce.framework.name", "local");
+    List<Shortcut> done = LocalTuning.apply(conf, 108 * MB);
+    assertEquals(List.of(Shortcut.State.OFF, Shortcut.State.OFF, Shortcut.State.OFF),
+        done.stream().map(Shortcut::state).toList());
+    for (String key : List.of("mapreduce.local.map.tasks.maximum", "mapreduce.input.fileinputformat.split.maxsize",
+        "mapreduce.task.io.sort.mb", "mapreduce.reduce.memory.totalbytes",
+        "mapreduce.reduce.input.buffer.percent")) {
+      assertFalse(HbulkConf.setByUser(conf, key), key + " left to Hadoop");
+    }
+    List<Shortcut> read = LocalTuning.outcome(conf);
+    assertEquals(LocalRunnerFileSystem.NAME, read.get(0).name());
+    assertEquals(done, read.subList(1, 4), "what apply did, read back from the job");
+  }
+
+  @Test
+  void switchedOnEachSaysWhatItSet() throws Exception {
+    Configuration conf = local(2);
+    List<Shortcut> done = LocalTuning.apply(conf, 108 * MB);
+    assertEquals(List.of(LocalTuning.PARALLELISM, LocalTuning.TASK_SIZING, LocalTuning.REDUCE_INPUT_IN_MEMORY),
+        done.stream().map(Shortcut::name).toList());
+    assertTrue(done.stream().allMatch(s -> s.state() == Shortcut.State.RAN), done.toString());
+    assertTrue(done.get(1).detail().startsWith("splits of 27.0 MB, sort buffers of "), done.get(1).detail());
+
+    Configuration user = local(2, "mapreduce.reduce.input.buffer.percent", "0.0");
+    assertEquals(Shortcut.State.NOT_USED, LocalTuning.apply(user, MB).get(2).state());
+  }
+
+  @Test
+  void aJobThatDidNotRunLocallyUsedNone() throws Exception {
+    List<Shortcut> none = LocalTuning.outcome(new Configuration(false));
+    assertEquals(4, none.size());
+    assertTrue(none.stream().allMatch(s -> s.state() == Shortcut.State.NOT_USED), none.toString());
   }
 }

@@ -1,4 +1,4 @@
-package org.hbulk.jobs.standalone;
+package org.hbulk.jobs.local;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,0 +1,165 @@
+package org.hbulk.jobs.local;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapred.LocalJobRunner;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.hbulk.mappers.HbulkConf;
+import org.hbulk.mappers.Shortcut;
+
+/**
+ * How a job under the local job runner is tuned for this machine, three shortcuts with a switch
+ * each: tasks in parallel ({@link HbulkConf#LOCAL_PARALLELISM}), tasks sized to the input and the
+ * heap ({@link HbulkConf#LOCAL_TASK_SIZING}), and reduce input kept in memory ({@link
+ * HbulkConf#LOCAL_REDUCE_INPUT_IN_MEMORY}). Switched off, the job keeps Hadoop's defaults; a
+ * setting the user made (-D, or the site files) wins either way. The keys are Hadoop's own
+ * constants, so an upgrade that drops one fails the build, not the tuning silently.
+ *
+ * <p>{@link #apply} records what each did in the job ({@link HbulkConf#LOCAL_APPLIED}), where
+ * {@link #outcome} reads it back for the report, with the local file system ({@link
+ * LocalRunnerFileSystem}), the fourth local shortcut.
+ */
+public final class LocalTuning {
+  public static final String PARALLELISM = "local-parallelism";
+  public static final String TASK_SIZING = "local-task-sizing";
+  public static final String REDUCE_INPUT_IN_MEMORY = "local-reduce-input-in-memory";
+
+  /** Local splits no smaller than this: below it, task start-up costs more than it saves. */
+  private static final long MIN_LOCAL_SPLIT = 2L << 20;
+  /**
+   * Local splits about this large (the local file system's block size): a map task's output then
+   * fits its sort buffer and is sorted once, and there are enough tasks to even out the cores.
+   */
+  private static final long LOCAL_SPLIT = 32L << 20;
+
+  private LocalTuning() {}
+
+  /** Tunes a local job's configuration; returns what each shortcut did, also recorded in it. */
+  public static List<Shortcut> apply(Configuration conf, long inputBytes) {
+    List<Shortcut> done = List.of(parallelism(conf), taskSizing(conf, inputBytes),
+        reduceInputInMemory(conf));
+    for (Shortcut s : done) {
+      conf.set(HbulkConf.LOCAL_APPLIED + "." + s.name(), s.encode());
+    }
+    return done;
+  }
+
+  /**
+   * What the local shortcuts did in a finished job: those {@link #apply} recorded and the local
+   * file system; for a job that did not run locally, that they were not used.
+   */
+  public static List<Shortcut> outcome(Configuration jobConf) throws IOException {
+    Map<String, String> applied = jobConf.getPropsWithPrefix(HbulkConf.LOCAL_APPLIED + ".");
+    List<Shortcut> result = new ArrayList<>();
+    if (applied.isEmpty()) {
+      for (String[] s : new String[][] {{LocalRunnerFileSystem.NAME, HbulkConf.LOCAL_FAST_FILE_SYSTEM},
+          {PARALLELISM, HbulkConf.LOCAL_PARALLELISM}, {TASK_SIZING, HbulkConf.LOCAL_TASK_SIZING},
+          {REDUCE_INPUT_IN_MEMORY, HbulkConf.LOCAL_REDUCE_INPUT_IN_MEMORY}}) {
+        result.add(new Shortcut(s[0], s[1], Shortcut.State.NOT_USED, "not a local job"));
+      }
+      return result;
+    }
+    result.add(LocalRunnerFileSystem.outcome(jobConf));
+    for (String name : List.of(PARALLELISM, TASK_SIZING, REDUCE_INPUT_IN_MEMORY)) {
+      result.add(Shortcut.decode(name, applied.get(name)));
+    }
+    return result;
+  }
+
+  private static int cores(Configuration conf) {
+    return conf.getInt(HbulkConf.LOCAL_PARALLELISM, Runtime.getRuntime().availableProcessors());
+  }
+
+  /**
+   * As many map and reduce tasks at once as cores, and each reducer's in-memory shuffle sized by
+   * its share of the heap, not by the whole heap, which the other reducers of this JVM share: two
+   * of them could fill it. At 1 task, Hadoop's local runner as it comes.
+   */
+  private static Shortcut parallelism(Configuration conf) {
+    int cores = cores(conf);
+    if (cores <= 1) {
+      return new Shortcut(PARALLELISM, HbulkConf.LOCAL_PARALLELISM, Shortcut.State.OFF,
+          "one task at a time, as Hadoop's local job runner");
+    }
+    conf.setInt(LocalJobRunner.LOCAL_MAX_MAPS, cores);
+    conf.setInt(LocalJobRunner.LOCAL_MAX_REDUCES, cores);
+    String memory = "";
+    if (!HbulkConf.setByUser(conf, MRJobConfig.REDUCE_MEMORY_TOTAL_BYTES)) {
+      long share = Runtime.getRuntime().maxMemory() / (2L * cores);
+      conf.setLong(MRJobConfig.REDUCE_MEMORY_TOTAL_BYTES, share);
+      memory = ", each reducer's shuffle within " + (share >> 20) + " MB";
+    }
+    return new Shortcut(PARALLELISM, HbulkConf.LOCAL_PARALLELISM, Shortcut.State.RAN,
+        cores + " map and " + cores + " reduce tasks at once" + memory);
+  }
+
+  /**
+   * Splits of equal size in whole waves of tasks (so no core idles behind one last small split),
+   * and a sort buffer that holds a split's map output within a quarter of the heap.
+   */
+  private static Shortcut taskSizing(Configuration conf, long inputBytes) {
+    if (!conf.getBoolean(HbulkConf.LOCAL_TASK_SIZING, HbulkConf.LOCAL_TASK_SIZING_DEFAULT)) {
+      return new Shortcut(TASK_SIZING, HbulkConf.LOCAL_TASK_SIZING, Shortcut.State.OFF,
+          "Hadoop's split size and sort buffer");
+    }
+    int cores = cores(conf);
+    long heap = Runtime.getRuntime().maxMemory();
+    List<String> did = new ArrayList<>();
+    if (!HbulkConf.setByUser(conf, FileInputFormat.SPLIT_MAXSIZE)
+        && !HbulkConf.setByUser(conf, FileInputFormat.SPLIT_MINSIZE)) {
+      long waves = Math.max(1, (inputBytes + cores * LOCAL_SPLIT - 1) / (cores * LOCAL_SPLIT));
+      long split = Math.max(MIN_LOCAL_SPLIT, (inputBytes + cores * waves - 1) / (cores * waves));
+      // Both bounds: the local file system's 32 MB block would otherwise cut a larger split.
+      // scripts/bench.sh gives ImportTsv this same rule for its equal-parallelism run.
+      conf.setLong(FileInputFormat.SPLIT_MINSIZE, split);
+      conf.setLong(FileInputFormat.SPLIT_MAXSIZE, split);
+      did.add(String.format(Locale.ROOT, "splits of %.1f MB", split / (double) (1 << 20)));
+    }
+    if (!HbulkConf.setByUser(conf, MRJobConfig.IO_SORT_MB)) {
+      // Room for a split's cells (about 2.5 times its CSV bytes with one output, plus 16 bytes of
+      // metadata a run) under the 80 % spill mark, so each map task sorts and writes once; the
+      // in-process tasks take at most a quarter of the heap between them.
+      long split = conf.getLong(FileInputFormat.SPLIT_MAXSIZE, LOCAL_SPLIT);
+      long wanted = Math.max(100, (4 * split) >> 20);
+      long perTask = (heap >> 20) / (4L * cores);
+      int mb = (int) Math.max(32, Math.min(wanted, perTask));
+      conf.setInt(MRJobConfig.IO_SORT_MB, mb);
+      did.add("sort buffers of " + mb + " MB");
+    }
+    return did.isEmpty()
+        ? new Shortcut(TASK_SIZING, HbulkConf.LOCAL_TASK_SIZING, Shortcut.State.NOT_USED,
+            "split size and sort buffer set by the user")
+        : new Shortcut(TASK_SIZING, HbulkConf.LOCAL_TASK_SIZING, Shortcut.State.RAN,
+            String.join(", ", did));
+  }
+
+  /**
+   * A reducer's map outputs are in memory when its shuffle ends. Hadoop's default (0) merges them
+   * onto disk and reads them back before the first reduce call; keeping what the shuffle may hold
+   * adds nothing to the memory it already took.
+   */
+  private static Shortcut reduceInputInMemory(Configuration conf) {
+    String key = HbulkConf.LOCAL_REDUCE_INPUT_IN_MEMORY;
+    if (!conf.getBoolean(key, HbulkConf.LOCAL_REDUCE_INPUT_IN_MEMORY_DEFAULT)) {
+      return new Shortcut(REDUCE_INPUT_IN_MEMORY, key, Shortcut.State.OFF,
+          "reduce input merged onto disk first, as Hadoop does");
+    }
+    if (HbulkConf.setByUser(conf, MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT)) {
+      return new Shortcut(REDUCE_INPUT_IN_MEMORY, key, Shortcut.State.NOT_USED,
+          MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT + " set by the user");
+    }
+    long heap = Runtime.getRuntime().maxMemory();
+    float shuffle = conf.getFloat(MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT,
+        MRJobConfig.DEFAULT_SHUFFLE_INPUT_BUFFER_PERCENT);
+    long held = (long) (conf.getLong(MRJobConfig.REDUCE_MEMORY_TOTAL_BYTES, heap) * shuffle);
+    float percent = Math.min(1f, (float) held / heap);
+    conf.setFloat(MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT, percent);
+    return new Shortcut(REDUCE_INPUT_IN_MEMORY, key, Shortcut.State.RAN,
+        String.format(Locale.ROOT, "%s %.3f", MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT, percent));
+  }
+}
