@@ -1,8 +1,8 @@
 package org.hbulk.jobs;
 
 /**
- * The process exit codes, listed in every command's help. The README's table and the scripts' headers
- * open each code's text with its {@link #meaning()}; ExitCodeDocsTest holds them to it.
+ * The process exit codes, listed in every command's help. The README's table and the scripts'
+ * headers open each code's text with its {@link #meaning()}; ExitCodeDocsTest holds them to it.
  */
 public enum ExitCode {
   /** Done. */
@@ -29,9 +29,15 @@ public enum ExitCode {
   NOTHING_TO_DO(10, "nightly: nothing to do, already loaded"),
   /** nightly: another run of the same nightly identity holds its lock. */
   LOCK_HELD(11, "nightly: another run holds the lock"),
-  /** nightly: no input file for the date; the upstream dump is missing, which an operator must hear of. */
+  /**
+   * nightly: no input file for the date; the upstream dump is missing, which an operator must hear
+   * of.
+   */
   NO_INPUT(12, "nightly: no input for the date"),
-  /** nightly: the date was loaded (or prepared) from another spec text or other tables; --force replaces it. */
+  /**
+   * nightly: the date was loaded (or prepared) from another spec text or other tables; --force
+   * replaces it.
+   */
   RUN_CHANGED(13, "nightly: date loaded from another spec"),
   /** An input file's header line does not match the spec's [columns]: nothing was read. */
   HEADER_MISMATCH(14, "input header does not match [columns]"),

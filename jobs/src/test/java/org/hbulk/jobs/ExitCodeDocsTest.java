@@ -58,7 +58,11 @@ class ExitCodeDocsTest {
 
   static Stream<Path> scripts() throws IOException {
     try (Stream<Path> files = Files.list(ROOT.resolve("scripts"))) {
-      return files.filter(f -> !f.getFileName().toString().equals("lib.sh")).sorted().toList().stream();
+      return files
+          .filter(f -> !f.getFileName().toString().equals("lib.sh"))
+          .sorted()
+          .toList()
+          .stream();
     }
   }
 
@@ -73,7 +77,10 @@ class ExitCodeDocsTest {
       Matcher code = CODE_ITEM.matcher(item);
       Matcher through = PASS_THROUGH.matcher(item);
       if (code.matches()) {
-        assertEquals(null, listed.put(Integer.valueOf(code.group(1)), code.group(2)), name + " lists " + item + " twice");
+        assertEquals(
+            null,
+            listed.put(Integer.valueOf(code.group(1)), code.group(2)),
+            name + " lists " + item + " twice");
       } else if (through.matches()) {
         passThrough = through.group(1) == null ? "" : through.group(1).trim();
       }
@@ -86,26 +93,42 @@ class ExitCodeDocsTest {
         assertMeans(c, e.getValue(), name + ", exit code " + e.getKey());
       }
       for (int code : own) {
-        assertNotNull(byCode(code), name + " exits with " + code + " itself, which is none of hbulk's codes");
+        assertNotNull(
+            byCode(code), name + " exits with " + code + " itself, which is none of hbulk's codes");
       }
       assertHelpListsEveryCode(passThrough, name);
     } else {
       assertFalse(listed.isEmpty(), name + "'s header lists no exit code: " + items);
-      assertEquals(own, new TreeSet<>(listed.keySet()),
-          name + ": the codes its header lists against those it (and lib.sh) exits or returns with");
+      assertEquals(
+          own,
+          new TreeSet<>(listed.keySet()),
+          name
+              + ": the codes its header lists against those it (and lib.sh) exits or returns with");
     }
   }
 
-  /** The doc's words open with the meaning; a meaning's "command: " may be left out where the doc is that command's. */
+  /**
+   * The doc's words open with the meaning; a meaning's "command: " may be left out where the doc is
+   * that command's.
+   */
   private static void assertMeans(ExitCode c, String doc, String where) {
     String said = normal(doc);
     String meaning = normal(c.meaning());
     for (String m : List.of(meaning, meaning.replaceFirst("^[a-z-]+: ", ""))) {
-      if (said.startsWith(m) && (said.length() == m.length() || " :,;(.".indexOf(said.charAt(m.length())) >= 0)) {
+      if (said.startsWith(m)
+          && (said.length() == m.length() || " :,;(.".indexOf(said.charAt(m.length())) >= 0)) {
         return;
       }
     }
-    fail(where + " says '" + doc + "', which does not open with ExitCode." + c + "'s meaning '" + c.meaning() + "'");
+    fail(
+        where
+            + " says '"
+            + doc
+            + "', which does not open with ExitCode."
+            + c
+            + "'s meaning '"
+            + c.meaning()
+            + "'");
   }
 
   private static String normal(String text) {
@@ -116,14 +139,22 @@ class ExitCodeDocsTest {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
     String[] argv = command.isEmpty() ? new String[] {"--help"} : new String[] {command, "--help"};
-    assertEquals(0, new Main(new Configuration(false), o, o).run(argv), script + " points at hbulk " + command);
+    assertEquals(
+        0,
+        new Main(new Configuration(false), o, o).run(argv),
+        script + " points at hbulk " + command);
     String help = out.toString(StandardCharsets.UTF_8);
     for (ExitCode c : ExitCode.values()) {
-      assertTrue(help.contains(c.meaning()), "hbulk " + command + " --help, which " + script + " points at, lacks " + c);
+      assertTrue(
+          help.contains(c.meaning()),
+          "hbulk " + command + " --help, which " + script + " points at, lacks " + c);
     }
   }
 
-  /** The header's "Exit codes:" sentence, split at ";": from "Exit codes:" to the line ending in ".". */
+  /**
+   * The header's "Exit codes:" sentence, split at ";": from "Exit codes:" to the line ending in
+   * ".".
+   */
   private static List<String> exitCodeItems(Path script) throws IOException {
     StringBuilder sentence = null;
     for (String line : header(script)) {
@@ -135,7 +166,9 @@ class ExitCodeDocsTest {
       }
       if (sentence != null && line.endsWith(".")) {
         String text = sentence.toString().trim();
-        return Arrays.stream(text.substring(0, text.length() - 1).split(";")).map(String::trim).toList();
+        return Arrays.stream(text.substring(0, text.length() - 1).split(";"))
+            .map(String::trim)
+            .toList();
       }
     }
     return fail(script.getFileName() + "'s header has no 'Exit codes: ...' sentence ending in '.'");
@@ -184,7 +217,10 @@ class ExitCodeDocsTest {
       }
       Matcher m = row.matcher(line);
       if (m.matches()) {
-        assertEquals(null, rows.put(Integer.valueOf(m.group(1)), m.group(2)), "the README lists " + m.group(1) + " twice");
+        assertEquals(
+            null,
+            rows.put(Integer.valueOf(m.group(1)), m.group(2)),
+            "the README lists " + m.group(1) + " twice");
       }
     }
     return rows;

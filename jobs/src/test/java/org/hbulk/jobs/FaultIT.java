@@ -30,7 +30,8 @@ import org.junit.jupiter.api.Test;
  * phase, a region server aborted, the run directory's disk full), runs the documented recovery
  * ({@code hbulk resume --run-dir}), and checks the table cell by cell against a load of the same
  * input that met no fault: the same cells, each once, all stamped with the run's own start (the
- * family keeps five versions, so a cell loaded twice by two runs would show), and the report's counts.
+ * family keeps five versions, so a cell loaded twice by two runs would show), and the report's
+ * counts.
  */
 class FaultIT extends MiniClusterSupport {
   private static final int RECORDS = 200_000;
@@ -38,8 +39,10 @@ class FaultIT extends MiniClusterSupport {
 
   private static String spec;
   private static String input;
+
   /** What a load without faults writes: "row/family:qualifier=value" per cell, timestamps apart. */
   private static List<String> expected;
+
   private static JobJarProcess client;
 
   @BeforeAll
@@ -47,17 +50,27 @@ class FaultIT extends MiniClusterSupport {
     spec = java.nio.file.Path.of(FaultIT.class.getResource("/fault-it.spec").toURI()).toString();
     StringBuilder csv = new StringBuilder();
     for (int i = 0; i < RECORDS; i++) {
-      csv.append(i).append(",user-").append(i % 977).append(',').append(i).append(".5,")
-          .append(i % 3 == 0 ? "" : "note " + i).append('\n');
+      csv.append(i)
+          .append(",user-")
+          .append(i % 977)
+          .append(',')
+          .append(i)
+          .append(".5,")
+          .append(i % 3 == 0 ? "" : "note " + i)
+          .append('\n');
     }
     java.nio.file.Path file = tmp.resolve("fault-input.csv");
     Files.writeString(file, csv, StandardCharsets.UTF_8);
     input = file.toUri().toString();
     FaultIT loader = new FaultIT();
     assertEquals(0, loader.hbulk("create-table", "--spec", spec), loader.err);
-    assertEquals(0, loader.hbulk("load", "--spec", spec, "--input", input, "--run-dir", "/fault-runs/reference"),
+    assertEquals(
+        0,
+        loader.hbulk(
+            "load", "--spec", spec, "--input", input, "--run-dir", "/fault-runs/reference"),
         loader.err);
-    RunState state = RunDirectory.at(util.getConfiguration(), new Path("/fault-runs/reference")).readState();
+    RunState state =
+        RunDirectory.at(util.getConfiguration(), new Path("/fault-runs/reference")).readState();
     expected = cells(TableName.valueOf("fault_ref"), state.runStartMillis());
     client = new JobJarProcess(util.getConfiguration(), tmp.resolve("client"), "1g");
   }
@@ -67,27 +80,32 @@ class FaultIT extends MiniClusterSupport {
     String table = table("fault_map");
     Child load = start("load", "--spec", spec, "--table", table, "--input", input);
     String runDir = load.runDir();
-    // The local runner reports map progress 0 % until every map is done, and runs no reducer before:
+    // The local runner reports map progress 0 % until every map is done, and runs no reducer
+    // before:
     // a progress line below 100 % is the map phase.
     load.await(line -> line.matches("hbulk: +map +([0-9]|[1-9][0-9])% +reduce +0%.*"));
     assertTrue(localDirs().stream().anyMatch(d -> d.endsWith("-" + load.pid())));
     load.kill();
     assertEquals(RunState.Stage.PREPARING, state(runDir).stage());
-    assertTrue(localDirs().stream().anyMatch(d -> d.endsWith("-" + load.pid())),
+    assertTrue(
+        localDirs().stream().anyMatch(d -> d.endsWith("-" + load.pid())),
         "the killed job left its local folder: " + localDirs());
 
     // Every message points at the command that works.
     assertEquals(ExitCode.INTERRUPTED.code(), hbulk("complete", "--run-dir", runDir), err);
     assertTrue(err.contains("hbulk resume --run-dir " + qualified(runDir)), err);
-    assertEquals(ExitCode.USAGE.code(), hbulk("prepare", "--spec", spec, "--table", table, "--input", input,
-        "--run-dir", runDir), err);
+    assertEquals(
+        ExitCode.USAGE.code(),
+        hbulk("prepare", "--spec", spec, "--table", table, "--input", input, "--run-dir", runDir),
+        err);
     assertTrue(err.contains("hbulk resume --run-dir " + qualified(runDir)), err);
     assertEquals(List.of(), cells(TableName.valueOf(table), -1), "nothing reached the table");
 
     assertEquals(0, hbulk("resume", "--run-dir", runDir), err);
     assertTrue(err.contains("left by a run whose process is gone"), err);
     assertLoadedOnce(table, runDir);
-    assertEquals(List.of(), localDirs(), "the dead run's local folder and the resumed job's are gone");
+    assertEquals(
+        List.of(), localDirs(), "the dead run's local folder and the resumed job's are gone");
   }
 
   @Test
@@ -100,7 +118,9 @@ class FaultIT extends MiniClusterSupport {
     awaitFiles(load, fs, hfiles, path -> path.contains("_r_"));
     load.kill();
     assertEquals(RunState.Stage.PREPARING, state(runDir).stage());
-    assertFalse(files(fs, hfiles, path -> path.contains("_r_")).isEmpty(), "the reducers left partial HFiles");
+    assertFalse(
+        files(fs, hfiles, path -> path.contains("_r_")).isEmpty(),
+        "the reducers left partial HFiles");
 
     assertEquals(0, hbulk("resume", "--run-dir", runDir), err);
     assertLoadedOnce(table, runDir);
@@ -115,8 +135,12 @@ class FaultIT extends MiniClusterSupport {
     load.await(line -> line.startsWith("hbulk: [inspect] prepared:"));
     load.pause();
     FileSystem fs = FileSystem.get(util.getConfiguration());
-    int prepared = Integer.parseInt(load.await(l -> l.startsWith("hbulk: [inspect] prepared:"))
-        .replaceAll("\\D+", " ").strip().split(" ")[0]);
+    int prepared =
+        Integer.parseInt(
+            load.await(l -> l.startsWith("hbulk: [inspect] prepared:"))
+                .replaceAll("\\D+", " ")
+                .strip()
+                .split(" ")[0]);
     // Stopped after the HFiles were prepared and before any of them was loaded (completion may have
     // marked the run LOADING just before its first file).
     RunState.Stage stage = state(runDir).stage();
@@ -133,8 +157,17 @@ class FaultIT extends MiniClusterSupport {
   void clientKilledWhileLoadingFinishesItsOwnHFilesAndNeverLoadsTwice() throws Exception {
     String table = table("fault_complete");
     // One region at a time, so the kill lands with some regions loaded and others not.
-    Child load = start("load", "--spec", spec, "--table", table, "--input", input,
-        "-D", "hbase.loadincremental.threads.max=1");
+    Child load =
+        start(
+            "load",
+            "--spec",
+            spec,
+            "--table",
+            table,
+            "--input",
+            input,
+            "-D",
+            "hbase.loadincremental.threads.max=1");
     String runDir = load.runDir();
     FileSystem fs = FileSystem.get(util.getConfiguration());
     Path hfiles = new Path(runDir, "hfiles");
@@ -142,18 +175,33 @@ class FaultIT extends MiniClusterSupport {
     int prepared = hfileCount(fs, hfiles);
     long deadline = System.nanoTime() + PATIENCE.toNanos();
     while (hfileCount(fs, hfiles) == prepared) {
-      assertTrue(System.nanoTime() < deadline && load.process.isAlive(), "no HFile was loaded: " + load.err());
+      assertTrue(
+          System.nanoTime() < deadline && load.process.isAlive(),
+          "no HFile was loaded: " + load.err());
       Thread.onSpinWait();
     }
     load.pause();
     int left = hfileCount(fs, hfiles);
     load.kill();
-    assertTrue(left > 0 && left < prepared, left + " of " + prepared + " HFiles left: the kill must land mid-way");
+    assertTrue(
+        left > 0 && left < prepared,
+        left + " of " + prepared + " HFiles left: the kill must land mid-way");
     assertEquals(RunState.Stage.LOADING, state(runDir).stage());
 
     // Loading the same input again would load the loaded part a second time: refused.
-    assertEquals(ExitCode.INTERRUPTED.code(), hbulk("load", "--spec", spec, "--table", table, "--input", input,
-        "-D", "hbulk.work.dir=/fault-runs"), err);
+    assertEquals(
+        ExitCode.INTERRUPTED.code(),
+        hbulk(
+            "load",
+            "--spec",
+            spec,
+            "--table",
+            table,
+            "--input",
+            input,
+            "-D",
+            "hbulk.work.dir=/fault-runs"),
+        err);
     assertTrue(err.contains("hbulk resume --run-dir " + qualified(runDir)), err);
 
     assertEquals(0, hbulk("resume", "--run-dir", runDir), err);
@@ -162,14 +210,38 @@ class FaultIT extends MiniClusterSupport {
 
     // What the refused second load would have left: every cell a second version. verify sees it
     // from both runs (before, it compared only the version at the run's own timestamp).
-    assertEquals(0, hbulk("load", "--spec", spec, "--table", table, "--input", input, "--run-dir", runDir + "-again"),
+    assertEquals(
+        0,
+        hbulk(
+            "load",
+            "--spec",
+            spec,
+            "--table",
+            table,
+            "--input",
+            input,
+            "--run-dir",
+            runDir + "-again"),
         err);
-    assertEquals(ExitCode.VERIFY_FAILED.code(), hbulk("verify", "--run-dir", runDir, "--records", "2000"), out + err);
+    assertEquals(
+        ExitCode.VERIFY_FAILED.code(),
+        hbulk("verify", "--run-dir", runDir, "--records", "2000"),
+        out + err);
     assertTrue(out.contains("is hidden by a newer version"), out);
-    assertEquals(ExitCode.VERIFY_FAILED.code(), hbulk("verify", "--run-dir", runDir + "-again", "--records", "2000"),
+    assertEquals(
+        ExitCode.VERIFY_FAILED.code(),
+        hbulk("verify", "--run-dir", runDir + "-again", "--records", "2000"),
         out + err);
     assertTrue(out.contains("has other version(s)"), out);
-    assertEquals(0, hbulk("verify", "--run-dir", runDir + "-again", "--records", "2000", "--allow-older-versions"),
+    assertEquals(
+        0,
+        hbulk(
+            "verify",
+            "--run-dir",
+            runDir + "-again",
+            "--records",
+            "2000",
+            "--allow-older-versions"),
         out + err);
   }
 
@@ -177,8 +249,12 @@ class FaultIT extends MiniClusterSupport {
   void regionServerAbortedDuringCompleteLosesNothing() throws Exception {
     String table = table("fault_server");
     String runDir = "/fault-runs/server";
-    assertEquals(0, hbulk("prepare", "--spec", spec, "--table", table, "--input", input, "--run-dir", runDir), err);
-    ServerName spare = util.getMiniHBaseCluster().startRegionServer().getRegionServer().getServerName();
+    assertEquals(
+        0,
+        hbulk("prepare", "--spec", spec, "--table", table, "--input", input, "--run-dir", runDir),
+        err);
+    ServerName spare =
+        util.getMiniHBaseCluster().startRegionServer().getRegionServer().getServerName();
     util.waitFor(60_000, () -> util.getAdmin().getRegionServers().contains(spare));
     // The table's regions on the server that will die, meta on the one that stays.
     ServerName meta = util.getMiniHBaseCluster().getServerHoldingMeta();
@@ -192,8 +268,17 @@ class FaultIT extends MiniClusterSupport {
     Path hfiles = new Path(runDir, "hfiles");
     int prepared = hfileCount(fs, hfiles);
     FaultIT completer = new FaultIT();
-    CompletableFuture<Integer> complete = CompletableFuture.supplyAsync(() -> completer.hbulk("complete",
-        "--run-dir", runDir, "-D", "hbase.loadincremental.threads.max=1", "-D", "hbulk.complete.backoff.ms=500"));
+    CompletableFuture<Integer> complete =
+        CompletableFuture.supplyAsync(
+            () ->
+                completer.hbulk(
+                    "complete",
+                    "--run-dir",
+                    runDir,
+                    "-D",
+                    "hbase.loadincremental.threads.max=1",
+                    "-D",
+                    "hbulk.complete.backoff.ms=500"));
     long deadline = System.nanoTime() + PATIENCE.toNanos();
     while (hfileCount(fs, hfiles) == prepared && !complete.isDone()) {
       assertTrue(System.nanoTime() < deadline, "no HFile was loaded");
@@ -201,13 +286,16 @@ class FaultIT extends MiniClusterSupport {
     }
     int left = hfileCount(fs, hfiles);
     util.getMiniHBaseCluster().abortRegionServer(serverIndex(doomed));
-    assertTrue(left > 0 && left < prepared, left + " of " + prepared + " HFiles left when the server died");
+    assertTrue(
+        left > 0 && left < prepared,
+        left + " of " + prepared + " HFiles left when the server died");
     int code = complete.get(PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
     util.getMiniHBaseCluster().waitForRegionServerToStop(doomed, 60_000);
     util.waitUntilNoRegionsInTransition(120_000);
     // Either BulkLoadHFiles found the regions again, or completion gave up with exit 7 and the run
     // is finished by the documented recovery.
-    assertTrue(code == 0 || code == ExitCode.LOAD_FAILED.code(), "exit " + code + ": " + completer.err);
+    assertTrue(
+        code == 0 || code == ExitCode.LOAD_FAILED.code(), "exit " + code + ": " + completer.err);
     if (code != 0) {
       assertTrue(completer.err.contains("hbulk resume --run-dir"), completer.err);
       assertEquals(0, hbulk("resume", "--run-dir", runDir), err);
@@ -243,7 +331,9 @@ class FaultIT extends MiniClusterSupport {
     return name;
   }
 
-  /** The table holds the reference's cells, each once, stamped with the run's start; counts add up. */
+  /**
+   * The table holds the reference's cells, each once, stamped with the run's start; counts add up.
+   */
   private void assertLoadedOnce(String table, String runDir) throws Exception {
     RunState state = state(runDir);
     assertEquals(RunState.Stage.LOADED, state.stage());
@@ -253,8 +343,18 @@ class FaultIT extends MiniClusterSupport {
       while (i < Math.min(got.size(), expected.size()) && got.get(i).equals(expected.get(i))) {
         i++;
       }
-      fail(table + ": " + got.size() + " cells, expected " + expected.size() + "; first difference at " + i
-          + ": " + (i < got.size() ? got.get(i) : "(none)") + " vs " + (i < expected.size() ? expected.get(i) : "(none)"));
+      fail(
+          table
+              + ": "
+              + got.size()
+              + " cells, expected "
+              + expected.size()
+              + "; first difference at "
+              + i
+              + ": "
+              + (i < got.size() ? got.get(i) : "(none)")
+              + " vs "
+              + (i < expected.size() ? expected.get(i) : "(none)"));
     }
     assertEquals(RECORDS, state.counts().read());
     assertEquals(RECORDS, state.counts().loaded());
@@ -272,16 +372,21 @@ class FaultIT extends MiniClusterSupport {
   /** The per-run folders under the local job runner's local directory. */
   private static List<String> localDirs() throws IOException {
     // The mini cluster points this at a folder of its own when it starts.
-    java.nio.file.Path local = java.nio.file.Path.of(util.getConfiguration().get("mapreduce.cluster.local.dir"));
+    java.nio.file.Path local =
+        java.nio.file.Path.of(util.getConfiguration().get("mapreduce.cluster.local.dir"));
     if (!Files.isDirectory(local)) {
       return List.of();
     }
     try (Stream<java.nio.file.Path> dirs = Files.list(local)) {
-      return dirs.map(d -> d.getFileName().toString()).filter(d -> d.startsWith("hbulk-")).sorted().toList();
+      return dirs.map(d -> d.getFileName().toString())
+          .filter(d -> d.startsWith("hbulk-"))
+          .sorted()
+          .toList();
     }
   }
 
-  private static void awaitFiles(Child child, FileSystem fs, Path dir, Predicate<String> wanted) throws Exception {
+  private static void awaitFiles(Child child, FileSystem fs, Path dir, Predicate<String> wanted)
+      throws Exception {
     long deadline = System.nanoTime() + PATIENCE.toNanos();
     while (true) {
       try {
@@ -291,13 +396,18 @@ class FaultIT extends MiniClusterSupport {
       } catch (java.io.FileNotFoundException movedMeanwhile) {
         // the committer renamed a folder while it was listed: look again
       }
-      assertTrue(System.nanoTime() < deadline && child.process.isAlive(), "no such file appeared: " + child.err());
+      assertTrue(
+          System.nanoTime() < deadline && child.process.isAlive(),
+          "no such file appeared: " + child.err());
       Thread.sleep(5);
     }
   }
 
   private static ServerName firstOtherServer(ServerName not) throws IOException {
-    return util.getAdmin().getRegionServers().stream().filter(s -> !s.equals(not)).findFirst().orElseThrow();
+    return util.getAdmin().getRegionServers().stream()
+        .filter(s -> !s.equals(not))
+        .findFirst()
+        .orElseThrow();
   }
 
   private static int serverIndex(ServerName server) {
@@ -342,8 +452,13 @@ class FaultIT extends MiniClusterSupport {
           }
         }
         if (!process.isAlive() || System.nanoTime() > deadline) {
-          fail("the client " + (process.isAlive() ? "printed no such line in " + PATIENCE : "ended (exit "
-              + process.exitValue() + ")") + ":\n" + err());
+          fail(
+              "the client "
+                  + (process.isAlive()
+                      ? "printed no such line in " + PATIENCE
+                      : "ended (exit " + process.exitValue() + ")")
+                  + ":\n"
+                  + err());
         }
         Thread.sleep(5);
       }

@@ -53,12 +53,23 @@ public class FullDiskFileSystem extends RawLocalFileSystem {
   }
 
   private FileStatus withPermission(FileStatus s) throws IOException {
-    PosixFileAttributes a = Files.readAttributes(pathToFile(s.getPath()).toPath(), PosixFileAttributes.class,
-        LinkOption.NOFOLLOW_LINKS);
-    FsPermission permission = FsPermission.valueOf((a.isDirectory() ? "d" : "-")
-        + PosixFilePermissions.toString(a.permissions()));
-    return new FileStatus(s.getLen(), s.isDirectory(), s.getReplication(), s.getBlockSize(), s.getModificationTime(),
-        s.getAccessTime(), permission, a.owner().getName(), a.group().getName(), s.getPath());
+    PosixFileAttributes a =
+        Files.readAttributes(
+            pathToFile(s.getPath()).toPath(), PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    FsPermission permission =
+        FsPermission.valueOf(
+            (a.isDirectory() ? "d" : "-") + PosixFilePermissions.toString(a.permissions()));
+    return new FileStatus(
+        s.getLen(),
+        s.isDirectory(),
+        s.getReplication(),
+        s.getBlockSize(),
+        s.getModificationTime(),
+        s.getAccessTime(),
+        permission,
+        a.owner().getName(),
+        a.group().getName(),
+        s.getPath());
   }
 
   @Override

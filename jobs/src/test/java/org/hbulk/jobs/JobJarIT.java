@@ -15,8 +15,8 @@ import java.util.List;
 import java.util.jar.JarFile;
 import java.util.zip.ZipEntry;
 import org.apache.hadoop.conf.Configuration;
-import org.hbulk.jobs.cli.Main;
 import org.hbulk.jobs.JobJarProcess.Run;
+import org.hbulk.jobs.cli.Main;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,8 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** The built job jar, as `hadoop jar` and a bare `java -jar` see it. */
 class JobJarIT {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private static final Path JAR = JobJarProcess.JOB_JAR;
 
@@ -33,22 +32,30 @@ class JobJarIT {
   void hasTheLauncherAsMainClassAndNoHadoopHBaseOrBenchmarkInside() throws IOException {
     assertTrue(Files.isRegularFile(JAR), JAR + " was not built");
     try (JarFile jar = new JarFile(JAR.toFile())) {
-      assertEquals("org.hbulk.jobs.cli.Launcher", jar.getManifest().getMainAttributes().getValue("Main-Class"));
+      assertEquals(
+          "org.hbulk.jobs.cli.Launcher",
+          jar.getManifest().getMainAttributes().getValue("Main-Class"));
       List<String> classes = new ArrayList<>();
       for (ZipEntry e : Collections.list(jar.entries())) {
         if (e.getName().endsWith(".class")) {
           classes.add(e.getName());
         }
       }
-      List<String> foreign = classes.stream()
-          .filter(c -> !c.startsWith("org/hbulk/")).toList();
-      assertEquals(List.of(), foreign, "classes outside org/hbulk: Hadoop, HBase or an unrelocated library");
-      List<String> bench = classes.stream().filter(c -> c.startsWith("org/hbulk/jobs/bench/")).toList();
+      List<String> foreign = classes.stream().filter(c -> !c.startsWith("org/hbulk/")).toList();
+      assertEquals(
+          List.of(), foreign, "classes outside org/hbulk: Hadoop, HBase or an unrelocated library");
+      List<String> bench =
+          classes.stream().filter(c -> c.startsWith("org/hbulk/jobs/bench/")).toList();
       assertEquals(List.of(), bench, "the benchmark's classes are test classes, not the product's");
-      for (String bundled : List.of("org/hbulk/shaded/commons/csv/CSVFormat.class",
-          "org/hbulk/shaded/picocli/CommandLine.class", "org/hbulk/shaded/commons/io/IOUtils.class",
-          "org/hbulk/shaded/commons/codec/binary/Hex.class", "org/hbulk/mappers/mapreduce/CsvToCellsMapper.class",
-          "org/hbulk/jobs/cli/Main.class", "org/hbulk/jobs/cli/help/load.txt")) {
+      for (String bundled :
+          List.of(
+              "org/hbulk/shaded/commons/csv/CSVFormat.class",
+              "org/hbulk/shaded/picocli/CommandLine.class",
+              "org/hbulk/shaded/commons/io/IOUtils.class",
+              "org/hbulk/shaded/commons/codec/binary/Hex.class",
+              "org/hbulk/mappers/mapreduce/CsvToCellsMapper.class",
+              "org/hbulk/jobs/cli/Main.class",
+              "org/hbulk/jobs/cli/help/load.txt")) {
         assertTrue(jar.getEntry(bundled) != null, bundled + " missing from " + JAR);
       }
     }
@@ -64,14 +71,17 @@ class JobJarIT {
     PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
     assertEquals(0, new Main(new Configuration(false), o, o).run(argv));
     assertEquals(out.toString(StandardCharsets.UTF_8), bare.out());
-    assertTrue(bare.out().contains(args.startsWith("--version") ? "hbulk 0." : "Usage: hbulk"), bare.out());
+    assertTrue(
+        bare.out().contains(args.startsWith("--version") ? "hbulk 0." : "Usage: hbulk"),
+        bare.out());
   }
 
   @Test
   void anythingElseWithoutHadoopSaysHowToRunIt() throws Exception {
     Run r = javaJar("load", "--spec", "orders.spec", "--input", "orders.csv");
     assertEquals(ExitCode.USAGE.code(), r.code());
-    assertTrue(r.err().contains("hadoop jar " + JAR.getFileName() + " load --spec orders.spec"), r.err());
+    assertTrue(
+        r.err().contains("hadoop jar " + JAR.getFileName() + " load --spec orders.spec"), r.err());
     assertEquals("", r.out());
     Run unknown = javaJar("frobnicate", "--help");
     assertEquals(ExitCode.USAGE.code(), unknown.code());

@@ -12,16 +12,19 @@ import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * hbulk started the way {@code HADOOP_CLASSPATH=$(hbase mapredcp):CONF hadoop jar hbulk-...-job.jar ARGS}
- * starts it: the built job jar's Main-Class in a JVM of its own, the jar first on the classpath, then
- * a cluster's configuration directory and jars (the tests' classpath minus what the job jar bundles).
+ * hbulk started the way {@code HADOOP_CLASSPATH=$(hbase mapredcp):CONF hadoop jar hbulk-...-job.jar
+ * ARGS} starts it: the built job jar's Main-Class in a JVM of its own, the jar first on the
+ * classpath, then a cluster's configuration directory and jars (the tests' classpath minus what the
+ * job jar bundles).
  */
 final class JobJarProcess {
-  static final Path JOB_JAR = Path.of(System.getProperty("hbulk.job.jar", "target/missing-job.jar"));
+  static final Path JOB_JAR =
+      Path.of(System.getProperty("hbulk.job.jar", "target/missing-job.jar"));
 
   private final Path confDir;
   private final Path logDir;
   private final String heap;
+
   /** The cluster's jars: the test classpath without what the job jar bundles. */
   private final List<String> cluster = new ArrayList<>();
 
@@ -40,9 +43,13 @@ final class JobJarProcess {
         conf.writeXml(o);
       }
     }
-    for (String jar : Files.readString(Path.of(System.getProperty("hbulk.test.classpath"))).strip()
-        .split(File.pathSeparator)) {
-      if (!jar.contains("hbulk-mappers") && !jar.contains("commons-csv") && !jar.contains("picocli")) {
+    for (String jar :
+        Files.readString(Path.of(System.getProperty("hbulk.test.classpath")))
+            .strip()
+            .split(File.pathSeparator)) {
+      if (!jar.contains("hbulk-mappers")
+          && !jar.contains("commons-csv")
+          && !jar.contains("picocli")) {
         cluster.add(jar);
       }
     }
@@ -57,7 +64,10 @@ final class JobJarProcess {
 
   /** Starts hbulk as {@link #run} does, its output going to the two files; does not wait. */
   Process start(Path out, Path err, String... args) throws IOException {
-    return new ProcessBuilder(command(args)).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    return new ProcessBuilder(command(args))
+        .redirectOutput(out.toFile())
+        .redirectError(err.toFile())
+        .start();
   }
 
   private List<String> command(String... args) {
@@ -66,10 +76,15 @@ final class JobJarProcess {
     if (!opens.isEmpty()) {
       command.addAll(Arrays.asList(opens.split(" +")));
     }
-    command.add("-Dlog4j.configuration=file:" + Path.of("../conf/log4j.properties").toAbsolutePath());
+    command.add(
+        "-Dlog4j.configuration=file:" + Path.of("../conf/log4j.properties").toAbsolutePath());
     command.add("-cp");
-    command.add(JOB_JAR.toAbsolutePath() + File.pathSeparator + confDir + File.pathSeparator
-        + String.join(File.pathSeparator, cluster));
+    command.add(
+        JOB_JAR.toAbsolutePath()
+            + File.pathSeparator
+            + confDir
+            + File.pathSeparator
+            + String.join(File.pathSeparator, cluster));
     command.add("org.hbulk.jobs.cli.Launcher");
     command.addAll(List.of(args));
     return command;
@@ -89,7 +104,11 @@ final class JobJarProcess {
   private static Run execute(List<String> command, Path logDir) throws Exception {
     Path outFile = Files.createTempFile(logDir, "hbulk-", ".out");
     Path errFile = Files.createTempFile(logDir, "hbulk-", ".err");
-    Process p = new ProcessBuilder(command).redirectOutput(outFile.toFile()).redirectError(errFile.toFile()).start();
+    Process p =
+        new ProcessBuilder(command)
+            .redirectOutput(outFile.toFile())
+            .redirectError(errFile.toFile())
+            .start();
     if (!p.waitFor(10, TimeUnit.MINUTES)) {
       p.destroyForcibly().waitFor();
       throw new AssertionError(String.join(" ", command) + " did not finish in 10 minutes");

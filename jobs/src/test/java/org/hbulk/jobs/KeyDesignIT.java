@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
  */
 class KeyDesignIT extends MiniClusterSupport {
   private static final Path EXAMPLES = Path.of("..", "conf", "examples");
-  private static final List<byte[][]> WHOLE_TABLE = List.<byte[][]>of(new byte[][] {new byte[0], new byte[0]});
+  private static final List<byte[][]> WHOLE_TABLE =
+      List.<byte[][]>of(new byte[][] {new byte[0], new byte[0]});
 
   @Test
   void saltedEventsTimeRangeIsOneScanPerBucketAndFindsExactlyTheRangesRows() throws Exception {
@@ -35,7 +36,8 @@ class KeyDesignIT extends MiniClusterSupport {
     assertEquals(8, util.getAdmin().getRegions(TableName.valueOf("salted_events")).size());
     load(spec, "salted-events.csv", "/runs/salted");
 
-    assertEquals(0, hbulk("explain", "--spec", spec, "--time-range", "ts=1454557420..1454557430"), err);
+    assertEquals(
+        0, hbulk("explain", "--spec", spec, "--time-range", "ts=1454557420..1454557430"), err);
     List<byte[][]> scans = printedScans();
     assertEquals(8, scans.size(), out);
     List<String> rows = scanAll("salted_events", scans);
@@ -64,24 +66,41 @@ class KeyDesignIT extends MiniClusterSupport {
     load(spec, "user-timeline.csv", "/runs/timeline");
 
     assertEquals(0, hbulk("explain", "--spec", spec, "--prefix", "user=TheFakeMT"), err);
-    assertEquals(List.of("last one", "and again", "again", "still me", "impostor here"),
+    assertEquals(
+        List.of("last one", "and again", "again", "still me", "impostor here"),
         texts("timeline", printedScans()));
 
-    assertEquals(0, hbulk("explain", "--spec", spec, "--prefix", "user=Olivia",
-        "--time-range", "ts=1454557422..1454557428"), err);
+    assertEquals(
+        0,
+        hbulk(
+            "explain",
+            "--spec",
+            spec,
+            "--prefix",
+            "user=Olivia",
+            "--time-range",
+            "ts=1454557422..1454557428"),
+        err);
     assertEquals(List.of("walk", "reading", "tea"), texts("timeline", printedScans()));
 
     // Keys on the command line: \xHH in either case (lower case used to find 0 rows), and a row
     // key as scan prints it reads back to that row.
     for (String prefix : List.of("TheFakeMT#\\x7f", "TheFakeMT#\\x7F")) {
-      assertEquals(0, hbulk("scan", "--table", "timeline", "--prefix", prefix, "--limit", "100"), err);
+      assertEquals(
+          0, hbulk("scan", "--table", "timeline", "--prefix", prefix, "--limit", "100"), err);
       assertTrue(out.strip().endsWith("(5 rows)"), prefix + ": " + out);
     }
-    String printedRow = out.lines().filter(l -> l.startsWith("TheFakeMT#")).reduce((a, b) -> b).orElseThrow()
-        .split("  ")[0];
-    assertEquals(0, hbulk("scan", "--table", "timeline", "--start-row", printedRow, "--limit", "1"), err);
+    String printedRow =
+        out.lines()
+            .filter(l -> l.startsWith("TheFakeMT#"))
+            .reduce((a, b) -> b)
+            .orElseThrow()
+            .split("  ")[0];
+    assertEquals(
+        0, hbulk("scan", "--table", "timeline", "--start-row", printedRow, "--limit", "1"), err);
     assertTrue(out.startsWith(printedRow + "  ") && out.strip().endsWith("(1 row)"), out);
-    assertEquals(ExitCode.USAGE.code(), hbulk("scan", "--table", "timeline", "--prefix", "TheFakeMT#\\x7"));
+    assertEquals(
+        ExitCode.USAGE.code(), hbulk("scan", "--table", "timeline", "--prefix", "TheFakeMT#\\x7"));
     assertTrue(err.startsWith("hbulk: --prefix 'TheFakeMT#\\x7': \\x at character 11"), err);
   }
 
@@ -90,10 +109,15 @@ class KeyDesignIT extends MiniClusterSupport {
     String spec = example("md5-daily.spec");
     assertEquals(0, hbulk("create-table", "--spec", spec, "--split-points", "4,8,c"), err);
     load(spec, "md5-daily.csv", "/runs/daily");
-    assertEquals(0, hbulk("explain", "--spec", spec, "--prefix", "user=aaa", "--time-range", "day=20190103.."), err);
+    assertEquals(
+        0,
+        hbulk("explain", "--spec", spec, "--prefix", "user=aaa", "--time-range", "day=20190103.."),
+        err);
     List<String> rows = scanAll("daily", printedScans());
     assertEquals(3, rows.size(), rows.toString());
-    assertTrue(rows.get(0).endsWith("#20190103#101") && rows.get(2).endsWith("#20190105#431"), rows.toString());
+    assertTrue(
+        rows.get(0).endsWith("#20190103#101") && rows.get(2).endsWith("#20190105#431"),
+        rows.toString());
   }
 
   @Test
@@ -102,41 +126,102 @@ class KeyDesignIT extends MiniClusterSupport {
     assertEquals(0, hbulk("create-table", "--spec", spec), err);
     Path input = tmp.resolve("dupes.csv");
     Files.writeString(input, "foo0001,one\nfoo0002,two\nfoo0001,uno\nfoo0001,eins\n");
-    assertEquals(ExitCode.COLLISIONS.code(), hbulk("load", "--spec", spec, "--input", input.toUri().toString(),
-        "--run-dir", "/runs/dupes-fail"), err);
+    assertEquals(
+        ExitCode.COLLISIONS.code(),
+        hbulk(
+            "load",
+            "--spec",
+            spec,
+            "--input",
+            input.toUri().toString(),
+            "--run-dir",
+            "/runs/dupes-fail"),
+        err);
     assertTrue(err.contains("1 cell(s) in 1 row(s) collided"), err);
-    assertEquals(0, scanAll("items", WHOLE_TABLE).size(),
-        "collisions = fail (the default): nothing loaded");
-    assertEquals(0, hbulk("load", "-D", "hbulk.spec.load.collisions=keep-max-value", "--spec", spec,
-        "--input", input.toUri().toString(), "--run-dir", "/runs/dupes"), err);
+    assertEquals(
+        0, scanAll("items", WHOLE_TABLE).size(), "collisions = fail (the default): nothing loaded");
+    assertEquals(
+        0,
+        hbulk(
+            "load",
+            "-D",
+            "hbulk.spec.load.collisions=keep-max-value",
+            "--spec",
+            spec,
+            "--input",
+            input.toUri().toString(),
+            "--run-dir",
+            "/runs/dupes"),
+        err);
     assertTrue(out.contains("1 row(s) written by more than one record (2 extra record(s))"), out);
-    RunState state = RunDirectory.at(util.getConfiguration(), new org.apache.hadoop.fs.Path("/runs/dupes")).readState();
+    RunState state =
+        RunDirectory.at(util.getConfiguration(), new org.apache.hadoop.fs.Path("/runs/dupes"))
+            .readState();
     assertEquals(1, state.counts().duplicateKeyRows());
     assertEquals(2, state.counts().duplicateKeyRecords());
-    assertEquals(1, state.counts().collisions().cells(), "three values for one cell are one conflicting cell");
+    assertEquals(
+        1,
+        state.counts().collisions().cells(),
+        "three values for one cell are one conflicting cell");
     assertEquals(1, state.counts().collisions().rows());
     try (Table t = util.getConnection().getTable(TableName.valueOf("items"))) {
-      byte[] row = scanAll("items", WHOLE_TABLE).stream()
-          .filter(r -> r.endsWith("foo0001")).map(Bytes::toBytesBinary).findFirst().orElseThrow();
-      assertEquals("uno", Bytes.toString(t.get(new org.apache.hadoop.hbase.client.Get(row))
-          .getValue(Bytes.toBytes("v"), Bytes.toBytes("value"))), "the greatest value: uno > one > eins");
+      byte[] row =
+          scanAll("items", WHOLE_TABLE).stream()
+              .filter(r -> r.endsWith("foo0001"))
+              .map(Bytes::toBytesBinary)
+              .findFirst()
+              .orElseThrow();
+      assertEquals(
+          "uno",
+          Bytes.toString(
+              t.get(new org.apache.hadoop.hbase.client.Get(row))
+                  .getValue(Bytes.toBytes("v"), Bytes.toBytes("value"))),
+          "the greatest value: uno > one > eins");
     }
-    assertEquals(0, hbulk("load", "-D", "hbulk.spec.load.collisions=keep-min-value", "--spec", spec,
-        "--input", input.toUri().toString(), "--run-dir", "/runs/dupes-min"), err);
+    assertEquals(
+        0,
+        hbulk(
+            "load",
+            "-D",
+            "hbulk.spec.load.collisions=keep-min-value",
+            "--spec",
+            spec,
+            "--input",
+            input.toUri().toString(),
+            "--run-dir",
+            "/runs/dupes-min"),
+        err);
     try (Table t = util.getConnection().getTable(TableName.valueOf("items"))) {
-      byte[] row = scanAll("items", WHOLE_TABLE).stream()
-          .filter(r -> r.endsWith("foo0001")).map(Bytes::toBytesBinary).findFirst().orElseThrow();
-      assertEquals("eins", Bytes.toString(t.get(new org.apache.hadoop.hbase.client.Get(row))
-          .getValue(Bytes.toBytes("v"), Bytes.toBytes("value"))), "the smallest value, same timestamp: it replaces uno");
+      byte[] row =
+          scanAll("items", WHOLE_TABLE).stream()
+              .filter(r -> r.endsWith("foo0001"))
+              .map(Bytes::toBytesBinary)
+              .findFirst()
+              .orElseThrow();
+      assertEquals(
+          "eins",
+          Bytes.toString(
+              t.get(new org.apache.hadoop.hbase.client.Get(row))
+                  .getValue(Bytes.toBytes("v"), Bytes.toBytes("value"))),
+          "the smallest value, same timestamp: it replaces uno");
     }
   }
 
   private void load(String spec, String data, String runDir) {
-    assertEquals(0, hbulk("load", "--spec", spec, "--input", EXAMPLES.resolve("data").resolve(data)
-        .toAbsolutePath().toUri().toString(), "--run-dir", runDir), err);
+    assertEquals(
+        0,
+        hbulk(
+            "load",
+            "--spec",
+            spec,
+            "--input",
+            EXAMPLES.resolve("data").resolve(data).toAbsolutePath().toUri().toString(),
+            "--run-dir",
+            runDir),
+        err);
   }
 
-  /** The "scan start X  stop Y" lines explain printed, as row keys. */
+  /** The "scan start X stop Y" lines explain printed, as row keys. */
   private List<byte[][]> printedScans() {
     List<byte[][]> scans = new ArrayList<>();
     for (String line : out.split("\n")) {
@@ -144,7 +229,10 @@ class KeyDesignIT extends MiniClusterSupport {
       if (l.startsWith("scan start ")) {
         String[] parts = l.substring("scan start ".length()).split("  stop ");
         byte[] stop = parts[1].equals("(end of table)") ? new byte[0] : KeyText.parse(parts[1]);
-        scans.add(new byte[][] {parts[0].equals("(start of table)") ? new byte[0] : KeyText.parse(parts[0]), stop});
+        scans.add(
+            new byte[][] {
+              parts[0].equals("(start of table)") ? new byte[0] : KeyText.parse(parts[0]), stop
+            });
       }
     }
     return scans;
@@ -179,12 +267,12 @@ class KeyDesignIT extends MiniClusterSupport {
   }
 
   private static List<String> csv(String name) throws Exception {
-    List<String> lines = Files.readAllLines(EXAMPLES.resolve("data").resolve(name), StandardCharsets.UTF_8);
+    List<String> lines =
+        Files.readAllLines(EXAMPLES.resolve("data").resolve(name), StandardCharsets.UTF_8);
     return lines.subList(1, lines.size());
   }
 
   private static String example(String name) {
     return EXAMPLES.resolve(name).toAbsolutePath().toString();
   }
-
 }

@@ -16,13 +16,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The operator scripts' refusals and their pid file, none of which needs HBase or a build: a pid
- * file naming somebody else's process, a configuration folder that is not there, a path with a space.
+ * file naming somebody else's process, a configuration folder that is not there, a path with a
+ * space.
  */
 class LocalScriptsTest {
   private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   record Run(int code, String output) {}
 
@@ -31,10 +31,13 @@ class LocalScriptsTest {
   }
 
   /** Runs one of the scripts of the checkout at {@code root}. */
-  private Run script(Path root, Map<String, String> env, String name, String... args) throws Exception {
-    List<String> command = new ArrayList<>(List.of("bash", root.resolve("scripts").resolve(name).toString()));
+  private Run script(Path root, Map<String, String> env, String name, String... args)
+      throws Exception {
+    List<String> command =
+        new ArrayList<>(List.of("bash", root.resolve("scripts").resolve(name).toString()));
     command.addAll(List.of(args));
-    ProcessBuilder pb = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true);
+    ProcessBuilder pb =
+        new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true);
     pb.environment().remove("HBULK_CONF_DIR");
     pb.environment().put("HBULK_VAR", tmp.resolve("var").toString());
     pb.environment().putAll(env);
@@ -53,13 +56,18 @@ class LocalScriptsTest {
   }
 
   @Test
-  void stopLeavesAProcessThatIsNotThisCheckoutsHBaseAliveAndDropsTheStalePidFile() throws Exception {
+  void stopLeavesAProcessThatIsNotThisCheckoutsHBaseAliveAndDropsTheStalePidFile()
+      throws Exception {
     Process stranger = strangerInThePidFile();
     try {
       Run stop = script(Map.of(), "hbase-local.sh", "stop");
       assertEquals(0, stop.code(), stop.output());
-      assertTrue(stop.output().contains("stale pid file") && stop.output().contains("process " + stranger.pid()
-          + ", which is not this checkout's HBase") && stop.output().contains("left alone"), stop.output());
+      assertTrue(
+          stop.output().contains("stale pid file")
+              && stop.output()
+                  .contains("process " + stranger.pid() + ", which is not this checkout's HBase")
+              && stop.output().contains("left alone"),
+          stop.output());
       assertTrue(stop.output().contains("HBase is not running"), stop.output());
       assertFalse(stop.output().contains("stopping"), stop.output());
       assertTrue(stranger.isAlive(), "stop must not signal a process that is not its HBase");
@@ -85,7 +93,9 @@ class LocalScriptsTest {
     Files.writeString(tmp.resolve("var/hbase/hbase.pid"), gone.pid() + "\n");
     Run status = script(Map.of(), "hbase-local.sh", "status");
     assertEquals(3, status.code(), status.output());
-    assertTrue(status.output().contains("process '" + gone.pid() + "', which is no longer running"), status.output());
+    assertTrue(
+        status.output().contains("process '" + gone.pid() + "', which is no longer running"),
+        status.output());
     assertTrue(status.output().contains("HBase is not running"), status.output());
     assertFalse(Files.exists(tmp.resolve("var/hbase/hbase.pid")));
   }
@@ -96,17 +106,22 @@ class LocalScriptsTest {
     // sleep 0 exits at once; its parent becomes sleep 30, which never reaps it.
     Process parent = new ProcessBuilder("bash", "-c", "sleep 0 & echo $!; exec sleep 30").start();
     try {
-      String zombie = new java.io.BufferedReader(new java.io.InputStreamReader(parent.getInputStream(),
-          StandardCharsets.UTF_8)).readLine();
+      String zombie =
+          new java.io.BufferedReader(
+                  new java.io.InputStreamReader(parent.getInputStream(), StandardCharsets.UTF_8))
+              .readLine();
       Path stat = Path.of("/proc", zombie, "stat");
       for (int i = 0; i < 200 && !Files.readString(stat).contains(") Z "); i++) {
         Thread.sleep(20);
       }
       assertTrue(Files.readString(stat).contains(") Z "), Files.readString(stat));
-      Files.writeString(Files.createDirectories(tmp.resolve("var/hbase")).resolve("hbase.pid"), zombie + "\n");
+      Files.writeString(
+          Files.createDirectories(tmp.resolve("var/hbase")).resolve("hbase.pid"), zombie + "\n");
       Run status = script(Map.of(), "hbase-local.sh", "status");
       assertEquals(3, status.code(), status.output());
-      assertTrue(status.output().contains("process '" + zombie + "', which is no longer running"), status.output());
+      assertTrue(
+          status.output().contains("process '" + zombie + "', which is no longer running"),
+          status.output());
     } finally {
       parent.destroyForcibly().waitFor();
     }
@@ -116,7 +131,9 @@ class LocalScriptsTest {
   void statusHelpDocumentsEveryExitCode() throws Exception {
     Run help = script(Map.of(), "hbase-local.sh", "--help");
     assertEquals(0, help.code(), help.output());
-    assertTrue(help.output().contains("exit 0 running and answering, 3 not running, 4 running but not"), help.output());
+    assertTrue(
+        help.output().contains("exit 0 running and answering, 3 not running, 4 running but not"),
+        help.output());
   }
 
   @Test
@@ -124,22 +141,32 @@ class LocalScriptsTest {
     Path none = tmp.resolve("no-such-conf");
     Run run = script(Map.of("HBULK_CONF_DIR", none.toString()), "hbulk", "--version");
     assertEquals(2, run.code(), run.output());
-    assertTrue(run.output().startsWith("hbulk: HBULK_CONF_DIR=" + none + " is not a directory"), run.output());
+    assertTrue(
+        run.output().startsWith("hbulk: HBULK_CONF_DIR=" + none + " is not a directory"),
+        run.output());
     assertEquals(1, run.output().strip().lines().count(), run.output());
     Path empty = Files.createDirectories(tmp.resolve("empty-conf"));
     run = script(Map.of("HBULK_CONF_DIR", empty.toString()), "hbulk", "--version");
     assertEquals(2, run.code(), run.output());
-    assertTrue(run.output().startsWith("hbulk: HBULK_CONF_DIR=" + empty + " holds no *-site.xml"), run.output());
+    assertTrue(
+        run.output().startsWith("hbulk: HBULK_CONF_DIR=" + empty + " holds no *-site.xml"),
+        run.output());
   }
 
-  /** A space is fine (NightlyScriptIT runs in one); characters that mean something in a URI or to sed are not. */
+  /**
+   * A space is fine (NightlyScriptIT runs in one); characters that mean something in a URI or to
+   * sed are not.
+   */
   @Test
   void aVarPathThatCannotBeAUriIsRefusedBeforeAnythingStarts() throws Exception {
     Path odd = tmp.resolve("var#1");
     for (String name : List.of("hbulk", "hbase-local.sh", "nightly-load.sh", "create-table.sh")) {
       Run run = script(Map.of("HBULK_VAR", odd.toString()), name, "status");
       assertEquals(2, run.code(), name + ": " + run.output());
-      assertTrue(run.output().startsWith(name + ": HBULK_VAR is " + odd + ": hbulk cannot run with any of # % ? & \\"),
+      assertTrue(
+          run.output()
+              .startsWith(
+                  name + ": HBULK_VAR is " + odd + ": hbulk cannot run with any of # % ? & \\"),
           name + ": " + run.output());
       assertTrue(run.output().contains("set HBULK_VAR to a folder without them"), run.output());
       assertFalse(Files.exists(odd), name + " created nothing");
@@ -149,12 +176,18 @@ class LocalScriptsTest {
   @Test
   void aCheckoutNotBuiltSaysTheCommandThatBuildsItAndRunsNoMaven() throws Exception {
     Path checkout = Files.createDirectories(tmp.resolve("checkout/scripts"));
-    for (String name : List.of("hbulk", "lib.sh", "hbase-local.sh", "create-table.sh", "nightly-load.sh")) {
+    for (String name :
+        List.of("hbulk", "lib.sh", "hbase-local.sh", "create-table.sh", "nightly-load.sh")) {
       Files.copy(ROOT.resolve("scripts").resolve(name), checkout.resolve(name));
     }
-    String built = "not built: run cd " + checkout.getParent() + " && mvn -B -q -Dmaven.test.skip=true install\n";
-    for (String[] call : new String[][] {{"hbulk", "--version"}, {"hbase-local.sh", "start"},
-        {"create-table.sh", "some.spec"}}) {
+    String built =
+        "not built: run cd "
+            + checkout.getParent()
+            + " && mvn -B -q -Dmaven.test.skip=true install\n";
+    for (String[] call :
+        new String[][] {
+          {"hbulk", "--version"}, {"hbase-local.sh", "start"}, {"create-table.sh", "some.spec"}
+        }) {
       Files.writeString(checkout.getParent().resolve("some.spec"), "");
       Run run = script(checkout.getParent(), Map.of(), call[0], call[1]);
       assertEquals(2, run.code(), run.output());

@@ -34,13 +34,13 @@ import org.junit.jupiter.api.io.TempDir;
  * command line run against it in-process; jobs run under the local job runner.
  */
 abstract class MiniClusterSupport {
-  @TempDir
-  static Path tmp;
+  @TempDir static Path tmp;
 
   static HBaseTestingUtility util;
 
   /** What the last {@link #hbulk} call printed. */
   String out;
+
   String err;
 
   @BeforeAll
@@ -49,7 +49,8 @@ abstract class MiniClusterSupport {
     Configuration conf = util.getConfiguration();
     conf.set("mapreduce.cluster.local.dir", tmp.resolve("mapred-local").toString());
     conf.setLong(HbulkConf.PROGRESS_INTERVAL_MS, 1000);
-    // Not the default, relative to the working directory: the tests' nightly locks stay in their temp dir.
+    // Not the default, relative to the working directory: the tests' nightly locks stay in their
+    // temp dir.
     conf.set(HbulkConf.NIGHTLY_LOCK_DIR, tmp.resolve("nightly-locks").toString());
     util.startMiniCluster(1);
   }
@@ -66,9 +67,12 @@ abstract class MiniClusterSupport {
   int hbulk(String... args) {
     ByteArrayOutputStream o = new ByteArrayOutputStream();
     ByteArrayOutputStream e = new ByteArrayOutputStream();
-    int code = new Main(new Configuration(util.getConfiguration()),
-        new PrintStream(o, true, StandardCharsets.UTF_8), new PrintStream(e, true, StandardCharsets.UTF_8))
-        .run(args);
+    int code =
+        new Main(
+                new Configuration(util.getConfiguration()),
+                new PrintStream(o, true, StandardCharsets.UTF_8),
+                new PrintStream(e, true, StandardCharsets.UTF_8))
+            .run(args);
     out = o.toString(StandardCharsets.UTF_8);
     err = e.toString(StandardCharsets.UTF_8);
     return code;
@@ -87,8 +91,14 @@ abstract class MiniClusterSupport {
           if (runStart >= 0) {
             assertEquals(runStart, c.getTimestamp(), "a cell of another run: " + c);
           }
-          cells.add(Bytes.toStringBinary(CellUtil.cloneRow(c)) + "/" + Bytes.toString(CellUtil.cloneFamily(c)) + ":"
-              + Bytes.toString(CellUtil.cloneQualifier(c)) + "=" + Bytes.toHex(CellUtil.cloneValue(c)));
+          cells.add(
+              Bytes.toStringBinary(CellUtil.cloneRow(c))
+                  + "/"
+                  + Bytes.toString(CellUtil.cloneFamily(c))
+                  + ":"
+                  + Bytes.toString(CellUtil.cloneQualifier(c))
+                  + "="
+                  + Bytes.toHex(CellUtil.cloneValue(c)));
         }
       }
     }
@@ -99,7 +109,8 @@ abstract class MiniClusterSupport {
     return files(fs, hfiles, path -> !path.contains("/_")).size();
   }
 
-  static List<String> files(FileSystem fs, org.apache.hadoop.fs.Path dir, Predicate<String> wanted) throws IOException {
+  static List<String> files(FileSystem fs, org.apache.hadoop.fs.Path dir, Predicate<String> wanted)
+      throws IOException {
     List<String> found = new ArrayList<>();
     if (!fs.exists(dir)) {
       return found;

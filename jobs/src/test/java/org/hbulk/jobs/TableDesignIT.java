@@ -20,9 +20,13 @@ import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 
-/** create-table from a spec's settings and key design, idempotence, and split points that hold up under a load. */
+/**
+ * create-table from a spec's settings and key design, idempotence, and split points that hold up
+ * under a load.
+ */
 class TableDesignIT extends MiniClusterSupport {
-  private static final String SETTINGS = """
+  private static final String SETTINGS =
+      """
       [table %s]
       split-policy     = KeyPrefix(4)
       max-filesize     = 20g
@@ -42,9 +46,12 @@ class TableDesignIT extends MiniClusterSupport {
 
   private Path spec(String table, String compression) throws Exception {
     Path p = tmp.resolve(table + "-" + compression + ".spec");
-    Files.writeString(p, "[columns]\nid = long\nuser = string\n[output o]\ntable = " + table
-        + "\nkey = salt(user, 4) + user + \"|\" + id\ntimestamp = 1700000000000\nd:u = user\n\n"
-        + SETTINGS.formatted(table, compression));
+    Files.writeString(
+        p,
+        "[columns]\nid = long\nuser = string\n[output o]\ntable = "
+            + table
+            + "\nkey = salt(user, 4) + user + \"|\" + id\ntimestamp = 1700000000000\nd:u = user\n\n"
+            + SETTINGS.formatted(table, compression));
     return p;
   }
 
@@ -62,7 +69,9 @@ class TableDesignIT extends MiniClusterSupport {
     assertEquals(3650 * 86400, d.getTimeToLive());
     assertEquals(32 * 1024, d.getBlocksize());
     assertTrue(d.isBlockCacheEnabled() && d.isInMemory());
-    assertEquals("org.apache.hadoop.hbase.regionserver.KeyPrefixRegionSplitPolicy", t.getRegionSplitPolicyClassName());
+    assertEquals(
+        "org.apache.hadoop.hbase.regionserver.KeyPrefixRegionSplitPolicy",
+        t.getRegionSplitPolicyClassName());
     assertEquals("4", t.getValue("KeyPrefixRegionSplitPolicy.prefix_length"));
     assertEquals(20L << 30, t.getMaxFileSize());
     assertEquals("0", t.getValue("hbase.hregion.majorcompaction"));
@@ -74,7 +83,17 @@ class TableDesignIT extends MiniClusterSupport {
       b.append(i).append(",user").append(i % 97).append('\n');
     }
     Files.writeString(csv, b);
-    assertEquals(0, hbulk("load", "--spec", spec.toString(), "--input", csv.toUri().toString(), "--run-dir", "/runs/zstd"), err);
+    assertEquals(
+        0,
+        hbulk(
+            "load",
+            "--spec",
+            spec.toString(),
+            "--input",
+            csv.toUri().toString(),
+            "--run-dir",
+            "/runs/zstd"),
+        err);
     assertEquals(2000, count("design_zstd"));
   }
 
@@ -86,16 +105,25 @@ class TableDesignIT extends MiniClusterSupport {
     assertTrue(out.contains("exists and matches the spec; nothing to do"), out);
 
     Path changed = spec("design_idem", "SNAPPY");
-    Files.writeString(changed, Files.readString(changed).replace("versions     = 3", "versions     = 5"));
+    Files.writeString(
+        changed, Files.readString(changed).replace("versions     = 3", "versions     = 5"));
     assertEquals(ExitCode.HBASE.code(), hbulk("create-table", "--spec", changed.toString()));
     assertTrue(out.contains("family d: COMPRESSION GZ -> SNAPPY"), out);
     assertTrue(out.contains("family d: VERSIONS 3 -> 5"), out);
     assertTrue(err.contains("run again with --alter"), err);
-    assertEquals(Compression.Algorithm.GZ, util.getAdmin().getDescriptor(TableName.valueOf("design_idem"))
-        .getColumnFamily(Bytes.toBytes("d")).getCompressionType(), "nothing changed");
+    assertEquals(
+        Compression.Algorithm.GZ,
+        util.getAdmin()
+            .getDescriptor(TableName.valueOf("design_idem"))
+            .getColumnFamily(Bytes.toBytes("d"))
+            .getCompressionType(),
+        "nothing changed");
 
     assertEquals(0, hbulk("create-table", "--spec", changed.toString(), "--alter"), err);
-    ColumnFamilyDescriptor d = util.getAdmin().getDescriptor(TableName.valueOf("design_idem")).getColumnFamily(Bytes.toBytes("d"));
+    ColumnFamilyDescriptor d =
+        util.getAdmin()
+            .getDescriptor(TableName.valueOf("design_idem"))
+            .getColumnFamily(Bytes.toBytes("d"));
     assertEquals(Compression.Algorithm.SNAPPY, d.getCompressionType());
     assertEquals(5, d.getMaxVersions());
     assertEquals(0, hbulk("create-table", "--spec", changed.toString()), err);
@@ -103,10 +131,13 @@ class TableDesignIT extends MiniClusterSupport {
   }
 
   @Test
-  void sequentialIdsWithSampledSplitPointsLoadEvenlyAndATimeFirstKeyPilesIntoTheLastRegion() throws Exception {
+  void sequentialIdsWithSampledSplitPointsLoadEvenlyAndATimeFirstKeyPilesIntoTheLastRegion()
+      throws Exception {
     Path spec = tmp.resolve("seq.spec");
-    Files.writeString(spec, "[columns]\nid = long\nts = timestamp(epoch-millis)\n[output o]\ntable = seq\n"
-        + "key = dec(ts, 13) + dec(id, 10)\ntimestamp = 1700000000000\nd:i = id\n[family d]\ncompression = NONE\n");
+    Files.writeString(
+        spec,
+        "[columns]\nid = long\nts = timestamp(epoch-millis)\n[output o]\ntable = seq\n"
+            + "key = dec(ts, 13) + dec(id, 10)\ntimestamp = 1700000000000\nd:i = id\n[family d]\ncompression = NONE\n");
     Path day1 = tmp.resolve("day1.csv");
     Path day2 = tmp.resolve("day2.csv");
     StringBuilder b1 = new StringBuilder();
@@ -117,19 +148,44 @@ class TableDesignIT extends MiniClusterSupport {
     }
     Files.writeString(day1, b1);
     Files.writeString(day2, b2);
-    assertEquals(0, hbulk("create-table", "--spec", spec.toString(), "--input", day1.toUri().toString(), "--regions", "16"), err);
+    assertEquals(
+        0,
+        hbulk(
+            "create-table",
+            "--spec",
+            spec.toString(),
+            "--input",
+            day1.toUri().toString(),
+            "--regions",
+            "16"),
+        err);
     assertTrue(out.contains("16 regions cut at byte quantiles"), out);
-    assertEquals(0, hbulk("load", "--spec", spec.toString(), "--input", day1.toUri().toString(), "--run-dir", "/runs/seq1"), err);
+    assertEquals(
+        0,
+        hbulk(
+            "load",
+            "--spec",
+            spec.toString(),
+            "--input",
+            day1.toUri().toString(),
+            "--run-dir",
+            "/runs/seq1"),
+        err);
     List<Long> rows = rowsPerRegion("seq");
     assertEquals(16, rows.size());
     long max = rows.stream().mapToLong(Long::longValue).max().orElseThrow();
     double mean = rows.stream().mapToLong(Long::longValue).sum() / 16.0;
     assertTrue(max / mean <= 1.20, "rows per region " + rows + ": max/mean " + max / mean);
-    System.out.printf("sampled split points, 16 regions, 20,000 sequential rows loaded: max/mean %.3f %s%n",
+    System.out.printf(
+        "sampled split points, 16 regions, 20,000 sequential rows loaded: max/mean %.3f %s%n",
         max / mean, rows);
 
     // The next day's keys all sort after the last split point: analyze shows it against the table.
-    assertEquals(0, hbulk("analyze", "--spec", spec.toString(), "--input", day2.toUri().toString(), "--current"), err);
+    assertEquals(
+        0,
+        hbulk(
+            "analyze", "--spec", spec.toString(), "--input", day2.toUri().toString(), "--current"),
+        err);
     assertTrue(out.contains("skew (max/mean) rows 16.00"), out);
     assertTrue(out.contains("HOTSPOT"), out);
   }
@@ -139,7 +195,8 @@ class TableDesignIT extends MiniClusterSupport {
     try (Table t = util.getConnection().getTable(TableName.valueOf(table))) {
       for (RegionInfo r : util.getAdmin().getRegions(TableName.valueOf(table))) {
         long n = 0;
-        try (ResultScanner s = t.getScanner(new Scan().withStartRow(r.getStartKey()).withStopRow(r.getEndKey()))) {
+        try (ResultScanner s =
+            t.getScanner(new Scan().withStartRow(r.getStartKey()).withStopRow(r.getEndKey()))) {
           while (s.next() != null) {
             n++;
           }

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Memory does not grow with row width: one row of 2,000,000 cells is loaded by a JVM whose whole
- * heap is 256 MB, reduce task included (the local job runner runs the tasks in the driver's JVM).
- * A reducer that gathered a row before writing it would need more than that for this row alone.
+ * heap is 256 MB, reduce task included (the local job runner runs the tasks in the driver's JVM). A
+ * reducer that gathered a row before writing it would need more than that for this row alone.
  */
 class WideRowIT extends MiniClusterSupport {
   private static final int CELLS = 2_000_000;
@@ -29,7 +29,8 @@ class WideRowIT extends MiniClusterSupport {
   @Test
   void aRowOfTwoMillionCellsLoadsWithA256MegabyteHeap() throws Exception {
     Path csv = tmp.resolve("readings.csv");
-    try (Writer w = new BufferedWriter(Files.newBufferedWriter(csv, StandardCharsets.UTF_8), 1 << 16)) {
+    try (Writer w =
+        new BufferedWriter(Files.newBufferedWriter(csv, StandardCharsets.UTF_8), 1 << 16)) {
       for (int i = 0; i < CELLS; i++) {
         w.write("sys.cpu.user,");
         w.write(Integer.toString(i));
@@ -43,8 +44,19 @@ class WideRowIT extends MiniClusterSupport {
     assertEquals(0, hbulk("create-table", "--spec", spec.toString(), "--single-region"), err);
 
     JobJarProcess small = new JobJarProcess(util.getConfiguration(), tmp, "256m");
-    JobJarProcess.Run load = small.run("-D", "hbulk.local.parallelism=1", "-D", "mapreduce.task.io.sort.mb=32",
-        "load", "--spec", spec.toString(), "--input", csv.toUri().toString(), "--run-dir", "/runs/wide");
+    JobJarProcess.Run load =
+        small.run(
+            "-D",
+            "hbulk.local.parallelism=1",
+            "-D",
+            "mapreduce.task.io.sort.mb=32",
+            "load",
+            "--spec",
+            spec.toString(),
+            "--input",
+            csv.toUri().toString(),
+            "--run-dir",
+            "/runs/wide");
     assertEquals(0, load.code(), load.err());
     String counts = String.format(java.util.Locale.ROOT, "read %,d = loaded %,d", CELLS, CELLS);
     assertTrue(load.out().contains(counts), load.out());
@@ -59,7 +71,10 @@ class WideRowIT extends MiniClusterSupport {
       for (Result r : scanner) {
         for (Cell c : r.rawCells()) {
           assertEquals("sys.cpu.user", Bytes.toString(CellUtil.cloneRow(c)));
-          last = Bytes.toString(CellUtil.cloneQualifier(c)) + "=" + Bytes.toString(CellUtil.cloneValue(c));
+          last =
+              Bytes.toString(CellUtil.cloneQualifier(c))
+                  + "="
+                  + Bytes.toString(CellUtil.cloneValue(c));
           if (first == null) {
             first = last;
           }

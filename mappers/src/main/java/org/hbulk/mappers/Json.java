@@ -1,6 +1,8 @@
 package org.hbulk.mappers;
 
-/** The one piece of JSON hbulk needs on its own: a string literal. Reports and rejects build on it. */
+/**
+ * The one piece of JSON hbulk needs on its own: a string literal. Reports and rejects build on it.
+ */
 public final class Json {
   private Json() {}
 

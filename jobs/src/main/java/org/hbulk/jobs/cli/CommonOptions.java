@@ -8,12 +8,17 @@ import picocli.CommandLine.Option;
 
 /** Options every command takes. */
 final class CommonOptions {
-  @Option(names = {"-v", "--verbose"}, description = "Print stack traces of errors.")
+  @Option(
+      names = {"-v", "--verbose"},
+      description = "Print stack traces of errors.")
   boolean verbose;
 
-  @Option(names = "-D", paramLabel = "KEY=VALUE",
-      description = "Set a Hadoop/HBase/hbulk configuration property (repeatable); "
-          + "hbulk.spec.SECTION.KEY overrides the spec, e.g. -D hbulk.spec.rejects.max=100.")
+  @Option(
+      names = "-D",
+      paramLabel = "KEY=VALUE",
+      description =
+          "Set a Hadoop/HBase/hbulk configuration property (repeatable); "
+              + "hbulk.spec.SECTION.KEY overrides the spec, e.g. -D hbulk.spec.rejects.max=100.")
   Map<String, String> properties = new LinkedHashMap<>();
 
   /**

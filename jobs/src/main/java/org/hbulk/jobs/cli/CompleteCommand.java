@@ -11,25 +11,32 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "complete", mixinStandardHelpOptions = true,
-    description = {"Loads the HFiles of a prepared run into its table with BulkLoadHFiles. "
-        + "Safe to repeat: a run already loaded is left alone."},
+@Command(
+    name = "complete",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Loads the HFiles of a prepared run into its table with BulkLoadHFiles. "
+          + "Safe to repeat: a run already loaded is left alone."
+    },
     footerHeading = "%nExamples:%n",
     footer = {
-        "  hbulk complete --run-dir hbulk-runs/orders/20261123-020000-000",
-        "  hbulk complete --run-dir var/runs/o1 --accept-rejects"})
+      "  hbulk complete --run-dir hbulk-runs/orders/20261123-020000-000",
+      "  hbulk complete --run-dir var/runs/o1 --accept-rejects"
+    })
 final class CompleteCommand implements Callable<Integer> {
-  @ParentCommand
-  HbulkCommand parent;
+  @ParentCommand HbulkCommand parent;
 
-  @Mixin
-  CommonOptions common;
+  @Mixin CommonOptions common;
 
-  @Option(names = "--run-dir", required = true, paramLabel = "DIR",
+  @Option(
+      names = "--run-dir",
+      required = true,
+      paramLabel = "DIR",
       description = "The run directory 'prepare' wrote.")
   String runDir;
 
-  @Option(names = "--accept-rejects",
+  @Option(
+      names = "--accept-rejects",
       description = "Load even though the rejects exceeded the budget.")
   boolean acceptRejects;
 
@@ -37,8 +44,9 @@ final class CompleteCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Configuration conf = common.apply(parent.conf());
     try (Connection connection = Connections.open(conf)) {
-      LoadReport report = new BulkLoad(conf, connection, parent.out(), parent.err())
-          .complete(new Path(runDir), acceptRejects);
+      LoadReport report =
+          new BulkLoad(conf, connection, parent.out(), parent.err())
+              .complete(new Path(runDir), acceptRejects);
       report.printTo(parent.out());
     }
     return 0;

@@ -23,12 +23,18 @@ final class Connections {
     probe.setInt("hbase.rpc.timeout", 10_000);
     probe.setInt("hbase.client.operation.timeout", 15_000);
     probe.setInt("hbase.client.meta.operation.timeout", 15_000);
-    try (Connection c = ConnectionFactory.createConnection(probe); Admin admin = c.getAdmin()) {
+    try (Connection c = ConnectionFactory.createConnection(probe);
+        Admin admin = c.getAdmin()) {
       admin.listTableNames();
     } catch (IOException e) {
-      throw new HbulkException(ExitCode.HBASE, "cannot reach HBase (ZooKeeper "
-          + conf.get("hbase.zookeeper.quorum") + ":" + conf.get("hbase.zookeeper.property.clientPort")
-          + "). Is it running? Locally: scripts/hbase-local.sh start", e);
+      throw new HbulkException(
+          ExitCode.HBASE,
+          "cannot reach HBase (ZooKeeper "
+              + conf.get("hbase.zookeeper.quorum")
+              + ":"
+              + conf.get("hbase.zookeeper.property.clientPort")
+              + "). Is it running? Locally: scripts/hbase-local.sh start",
+          e);
     }
     try {
       return ConnectionFactory.createConnection(conf);

@@ -21,58 +21,81 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "create-table", mixinStandardHelpOptions = true,
-    description = {"Creates the tables a spec loads into, pre-split to match the row key: one region "
-        + "per salt bucket; even slices of the hash space for hash-prefixed keys; for other keys, cuts "
-        + "at byte quantiles of a sample of --input run through the key expression. Families and "
-        + "table settings come from the spec's [family NAME] and [table NAME] sections.",
-        "Idempotent: a table that exists and matches the spec is left alone (exit 0); one that differs "
-        + "is listed field by field and refused (exit 4) unless --alter. Never re-splits."},
+@Command(
+    name = "create-table",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Creates the tables a spec loads into, pre-split to match the row key: one region "
+          + "per salt bucket; even slices of the hash space for hash-prefixed keys; for other keys, cuts "
+          + "at byte quantiles of a sample of --input run through the key expression. Families and "
+          + "table settings come from the spec's [family NAME] and [table NAME] sections.",
+      "Idempotent: a table that exists and matches the spec is left alone (exit 0); one that differs "
+          + "is listed field by field and refused (exit 4) unless --alter. Never re-splits."
+    },
     footerHeading = "%nExamples:%n",
     footer = {
-        "  hbulk create-table --spec conf/examples/orders.spec",
-        "  hbulk create-table --spec users.spec --input 'data/users-*.csv' --regions 16",
-        "  hbulk create-table --table events --family e --split-points 2,4,6,8",
-        "  hbulk create-table --spec orders.spec --alter"})
+      "  hbulk create-table --spec conf/examples/orders.spec",
+      "  hbulk create-table --spec users.spec --input 'data/users-*.csv' --regions 16",
+      "  hbulk create-table --table events --family e --split-points 2,4,6,8",
+      "  hbulk create-table --spec orders.spec --alter"
+    })
 final class CreateTableCommand implements Callable<Integer> {
-  @ParentCommand
-  HbulkCommand parent;
+  @ParentCommand HbulkCommand parent;
 
-  @Mixin
-  CommonOptions common;
+  @Mixin CommonOptions common;
 
-  @Option(names = {"-s", "--spec"}, paramLabel = "FILE",
+  @Option(
+      names = {"-s", "--spec"},
+      paramLabel = "FILE",
       description = "Take the tables, families and settings from this load spec.")
   String spec;
 
-  @Option(names = "--table", paramLabel = TableOption.LABEL,
-      description = "Only this table (repeatable; default: every table of the spec). A table the spec does not"
-          + " name: TABLE alone for a spec with one [output], OUTPUT=TABLE for one output of a spec with several.")
+  @Option(
+      names = "--table",
+      paramLabel = TableOption.LABEL,
+      description =
+          "Only this table (repeatable; default: every table of the spec). A table the spec does not"
+              + " name: TABLE alone for a spec with one [output], OUTPUT=TABLE for one output of a spec with several.")
   List<String> tableOptions = new ArrayList<>();
 
-  @Option(names = "--family", paramLabel = "NAME",
+  @Option(
+      names = "--family",
+      paramLabel = "NAME",
       description = "A column family (repeatable; default: the spec's families of the table).")
   List<String> families = new ArrayList<>();
 
   @ArgGroup(exclusive = true)
   SplitOptions splits;
 
-  @Option(names = "--regions", paramLabel = "R",
-      description = "Regions for hash-prefixed or sampled keys (default: the spec's [table] regions, else 16).")
+  @Option(
+      names = "--regions",
+      paramLabel = "R",
+      description =
+          "Regions for hash-prefixed or sampled keys (default: the spec's [table] regions, else 16).")
   Integer regions;
 
-  @Option(names = {"-i", "--input"}, paramLabel = "PATH",
-      description = "CSV to sample for split points when the key has neither salt nor hash in front (repeatable).")
+  @Option(
+      names = {"-i", "--input"},
+      paramLabel = "PATH",
+      description =
+          "CSV to sample for split points when the key has neither salt nor hash in front (repeatable).")
   List<String> inputs = new ArrayList<>();
 
-  @Option(names = "--sample", paramLabel = "N", defaultValue = "100000",
+  @Option(
+      names = "--sample",
+      paramLabel = "N",
+      defaultValue = "100000",
       description = "Records to sample from --input (default ${DEFAULT-VALUE}).")
   int sample;
 
-  @Option(names = "--alter", description = "Change an existing table's family and table settings to the spec's.")
+  @Option(
+      names = "--alter",
+      description = "Change an existing table's family and table settings to the spec's.")
   boolean alter;
 
-  @Option(names = "--if-not-exists", description = "Accept an existing table even if it differs (differences are printed).")
+  @Option(
+      names = "--if-not-exists",
+      description = "Accept an existing table even if it differs (differences are printed).")
   boolean ifNotExists;
 
   @Override
@@ -87,18 +110,30 @@ final class CreateTableCommand implements Callable<Integer> {
       throw new HbulkException(ExitCode.USAGE, "give --spec or --table");
     }
     // Everything the command line and the spec decide is checked before HBase is contacted.
-    List<TablePlan> plans = new CreateTablePlanner(conf, parent.err()).plan(new CreateTablePlanner.Request(
-        selection.spec(), tables, new TreeSet<>(families), SplitOptions.of(splits), regions, inputs, sample));
+    List<TablePlan> plans =
+        new CreateTablePlanner(conf, parent.err())
+            .plan(
+                new CreateTablePlanner.Request(
+                    selection.spec(),
+                    tables,
+                    new TreeSet<>(families),
+                    SplitOptions.of(splits),
+                    regions,
+                    inputs,
+                    sample));
     boolean differs = false;
-    try (Connection connection = Connections.open(conf); Admin admin = connection.getAdmin()) {
+    try (Connection connection = Connections.open(conf);
+        Admin admin = connection.getAdmin()) {
       CreateTableTask task = new CreateTableTask(admin, alter);
       for (TablePlan plan : plans) {
         differs |= print(task.apply(plan));
       }
     }
     if (differs && !ifNotExists) {
-      throw new HbulkException(ExitCode.HBASE, "left unchanged; run again with --alter to apply the"
-          + " differences (hbulk never re-splits a table)");
+      throw new HbulkException(
+          ExitCode.HBASE,
+          "left unchanged; run again with --alter to apply the"
+              + " differences (hbulk never re-splits a table)");
     }
     return 0;
   }
@@ -109,13 +144,35 @@ final class CreateTableCommand implements Callable<Integer> {
     List<byte[]> points = result.plan().points();
     String diffs = String.join("\n  ", result.differences());
     switch (result.outcome()) {
-      case CREATED -> parent.out().println("created table " + name + " with " + (points.size() + 1)
-          + " region(s), " + result.plan().how() + describe(points) + TableLayout.describe(result.plan().descriptor()));
-      case UNCHANGED -> parent.out().println("table " + name + " exists and matches the spec; nothing to do"
-          + (result.regionsNow() == points.size() + 1 ? "" : " (it has " + result.regionsNow() + " regions, the plan "
-              + (points.size() + 1) + "; hbulk never re-splits)"));
+      case CREATED ->
+          parent
+              .out()
+              .println(
+                  "created table "
+                      + name
+                      + " with "
+                      + (points.size() + 1)
+                      + " region(s), "
+                      + result.plan().how()
+                      + describe(points)
+                      + TableLayout.describe(result.plan().descriptor()));
+      case UNCHANGED ->
+          parent
+              .out()
+              .println(
+                  "table "
+                      + name
+                      + " exists and matches the spec; nothing to do"
+                      + (result.regionsNow() == points.size() + 1
+                          ? ""
+                          : " (it has "
+                              + result.regionsNow()
+                              + " regions, the plan "
+                              + (points.size() + 1)
+                              + "; hbulk never re-splits)"));
       case ALTERED -> parent.out().println("table " + name + " altered:\n  " + diffs);
-      case DIFFERS -> parent.out().println("table " + name + " exists and differs from the spec:\n  " + diffs);
+      case DIFFERS ->
+          parent.out().println("table " + name + " exists and differs from the spec:\n  " + diffs);
     }
     return result.outcome() == TableCreator.Outcome.DIFFERS;
   }

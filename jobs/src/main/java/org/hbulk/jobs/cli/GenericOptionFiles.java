@@ -15,8 +15,8 @@ import org.hbulk.jobs.HbulkException;
  */
 final class GenericOptionFiles {
   /** The generic options that take a value; they come before the command name. */
-  private static final Set<String> WITH_VALUE = Set.of("-conf", "-D", "-fs", "-jt", "-files", "-libjars",
-      "-archives", "-tokenCacheFile");
+  private static final Set<String> WITH_VALUE =
+      Set.of("-conf", "-D", "-fs", "-jt", "-files", "-libjars", "-archives", "-tokenCacheFile");
 
   private GenericOptionFiles() {}
 
@@ -41,7 +41,7 @@ final class GenericOptionFiles {
             requireLocal(option, entry, "-libjars".equals(option));
           }
         }
-        default -> { }
+        default -> {}
       }
     }
   }
@@ -50,7 +50,8 @@ final class GenericOptionFiles {
    * Local paths only (no scheme, or file:); a remote one is for Hadoop's file system to judge,
    * except after -conf, which Hadoop's Configuration reads from the local disk whatever the scheme.
    */
-  private static void requireLocal(String option, String value, boolean wildcard) throws HbulkException {
+  private static void requireLocal(String option, String value, boolean wildcard)
+      throws HbulkException {
     boolean conf = "-conf".equals(option);
     String path = value;
     try {
@@ -70,8 +71,16 @@ final class GenericOptionFiles {
     File file = new File(path);
     boolean ok = conf ? file.isFile() : file.exists();
     if (!ok) {
-      throw new HbulkException(ExitCode.USAGE, option + " " + value + ": "
-          + (file.exists() ? "not a file" : "no such file") + " (" + file.getAbsolutePath() + ")");
+      throw new HbulkException(
+          ExitCode.USAGE,
+          option
+              + " "
+              + value
+              + ": "
+              + (file.exists() ? "not a file" : "no such file")
+              + " ("
+              + file.getAbsolutePath()
+              + ")");
     }
   }
 }

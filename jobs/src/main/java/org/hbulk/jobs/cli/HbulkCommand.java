@@ -8,19 +8,33 @@ import org.apache.hadoop.conf.Configuration;
 import picocli.CommandLine.Command;
 
 /** The top-level command: only lists the others. */
-@Command(name = "hbulk",
+@Command(
+    name = "hbulk",
     mixinStandardHelpOptions = true,
     versionProvider = HbulkCommand.Version.class,
     description = "Bulk-loads CSV files into HBase through HFiles, with designed row keys.",
-    subcommands = {LoadCommand.class, PrepareCommand.class, CompleteCommand.class, ResumeCommand.class,
-        NightlyCommand.class, VerifyCommand.class, CreateTableCommand.class, AnalyzeCommand.class, ExplainCommand.class, ScanCommand.class, PingCommand.class, SampleDataCommand.class,
-        picocli.CommandLine.HelpCommand.class},
+    subcommands = {
+      LoadCommand.class,
+      PrepareCommand.class,
+      CompleteCommand.class,
+      ResumeCommand.class,
+      NightlyCommand.class,
+      VerifyCommand.class,
+      CreateTableCommand.class,
+      AnalyzeCommand.class,
+      ExplainCommand.class,
+      ScanCommand.class,
+      PingCommand.class,
+      SampleDataCommand.class,
+      picocli.CommandLine.HelpCommand.class
+    },
     footerHeading = "%nExamples:%n",
     footer = {
-        "  hbulk create-table --spec conf/examples/orders.spec",
-        "  hbulk load --spec conf/examples/orders.spec --input data/orders.csv",
-        "  hbulk prepare --spec orders.spec --input 'hdfs:///dumps/2026-11-22/*.csv.gz'",
-        "  hbulk complete --run-dir hbulk-runs/orders/20261123-020000-000"})
+      "  hbulk create-table --spec conf/examples/orders.spec",
+      "  hbulk load --spec conf/examples/orders.spec --input data/orders.csv",
+      "  hbulk prepare --spec orders.spec --input 'hdfs:///dumps/2026-11-22/*.csv.gz'",
+      "  hbulk complete --run-dir hbulk-runs/orders/20261123-020000-000"
+    })
 final class HbulkCommand implements Runnable {
   private final Configuration conf;
   private final PrintStream out;
@@ -55,7 +69,8 @@ final class HbulkCommand implements Runnable {
       // A resource filtered by the build, not the manifest: the help texts are written from
       // target/classes, before any jar (and its manifest) exists.
       Properties p = new Properties();
-      try (InputStream in = HbulkCommand.class.getResourceAsStream("/org/hbulk/jobs/version.properties")) {
+      try (InputStream in =
+          HbulkCommand.class.getResourceAsStream("/org/hbulk/jobs/version.properties")) {
         if (in != null) {
           p.load(in);
         }

@@ -21,8 +21,10 @@ public final class HelpTextWriter {
     Path dir = Path.of(args[0], Launcher.HELP_DIR.substring(1));
     Files.createDirectories(dir);
     write(dir.resolve("hbulk.txt"), "--help");
-    for (String command : Main.commandLine(new Configuration(false), System.out, System.err)
-        .getSubcommands().keySet()) {
+    for (String command :
+        Main.commandLine(new Configuration(false), System.out, System.err)
+            .getSubcommands()
+            .keySet()) {
       write(dir.resolve(command + ".txt"), command, "--help");
     }
     write(dir.resolve("version.txt"), "--version");

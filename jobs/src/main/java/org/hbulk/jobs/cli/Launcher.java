@@ -32,7 +32,8 @@ public final class Launcher {
   private static boolean hadoopPresent() {
     try {
       Class.forName("org.apache.hadoop.conf.Configuration", false, Launcher.class.getClassLoader());
-      Class.forName("org.apache.hadoop.hbase.HBaseConfiguration", false, Launcher.class.getClassLoader());
+      Class.forName(
+          "org.apache.hadoop.hbase.HBaseConfiguration", false, Launcher.class.getClassLoader());
       return true;
     } catch (ClassNotFoundException e) {
       return false;
@@ -50,10 +51,16 @@ public final class Launcher {
     if (a.get(0).equals("-V") || a.get(0).equals("--version")) {
       return print("version", out, err);
     }
-    err.println("hbulk: Hadoop and HBase are not on the classpath. This jar runs on a cluster as\n"
-        + "  HADOOP_CLASSPATH=$(hbase mapredcp):/etc/hbase/conf hadoop jar " + jarName() + " "
-        + String.join(" ", a) + "\n"
-        + "or on this machine as scripts/hbulk " + String.join(" ", a) + " (see the README).");
+    err.println(
+        "hbulk: Hadoop and HBase are not on the classpath. This jar runs on a cluster as\n"
+            + "  HADOOP_CLASSPATH=$(hbase mapredcp):/etc/hbase/conf hadoop jar "
+            + jarName()
+            + " "
+            + String.join(" ", a)
+            + "\n"
+            + "or on this machine as scripts/hbulk "
+            + String.join(" ", a)
+            + " (see the README).");
     return ExitCode.USAGE.code();
   }
 

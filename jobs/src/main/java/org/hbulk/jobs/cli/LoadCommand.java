@@ -10,25 +10,27 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "load", mixinStandardHelpOptions = true,
-    description = {"Loads CSV into an existing table: writes HFiles with a MapReduce job (one reducer "
-        + "per region), checks the reject budget, then hands the HFiles to HBase with BulkLoadHFiles.",
-        "Same as 'prepare' followed by 'complete'."},
+@Command(
+    name = "load",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Loads CSV into an existing table: writes HFiles with a MapReduce job (one reducer "
+          + "per region), checks the reject budget, then hands the HFiles to HBase with BulkLoadHFiles.",
+      "Same as 'prepare' followed by 'complete'."
+    },
     footerHeading = "%nExamples:%n",
     footer = {
-        "  hbulk load --spec conf/examples/orders.spec --input var/data/orders.csv",
-        "  hbulk load -s orders.spec -i 'hdfs:///dumps/2026-11-22/' --max-rejects 100",
-        "  hbulk load -s orders.spec -i orders.csv.gz --table orders_test -D hbulk.spec.csv.header=true",
-        "  hbulk load -s orders-index.spec -i orders.csv --table orders=orders_test --table index=orders_idx_test"})
+      "  hbulk load --spec conf/examples/orders.spec --input var/data/orders.csv",
+      "  hbulk load -s orders.spec -i 'hdfs:///dumps/2026-11-22/' --max-rejects 100",
+      "  hbulk load -s orders.spec -i orders.csv.gz --table orders_test -D hbulk.spec.csv.header=true",
+      "  hbulk load -s orders-index.spec -i orders.csv --table orders=orders_test --table index=orders_idx_test"
+    })
 final class LoadCommand implements Callable<Integer> {
-  @ParentCommand
-  HbulkCommand parent;
+  @ParentCommand HbulkCommand parent;
 
-  @Mixin
-  CommonOptions common;
+  @Mixin CommonOptions common;
 
-  @Mixin
-  SourceOptions source;
+  @Mixin SourceOptions source;
 
   @Override
   public Integer call() throws Exception {

@@ -13,9 +13,9 @@ import org.hbulk.mappers.schema.SpecException;
 import picocli.CommandLine;
 
 /**
- * The {@code hbulk} program. Runs under Hadoop's ToolRunner, so {@code -D}, {@code -conf},
- * {@code -libjars} and {@code -files} given before the command work as in every Hadoop tool; the
- * commands take {@code -D} after their name too. Only {@link #main} exits the JVM.
+ * The {@code hbulk} program. Runs under Hadoop's ToolRunner, so {@code -D}, {@code -conf}, {@code
+ * -libjars} and {@code -files} given before the command work as in every Hadoop tool; the commands
+ * take {@code -D} after their name too. Only {@link #main} exits the JVM.
  */
 public final class Main extends Configured implements Tool {
   private final PrintStream out;
@@ -31,7 +31,9 @@ public final class Main extends Configured implements Tool {
     System.exit(launch(args, System.out, System.err));
   }
 
-  /** What {@link #main} does, short of exiting: the generic options' files first, then the command. */
+  /**
+   * What {@link #main} does, short of exiting: the generic options' files first, then the command.
+   */
   static int launch(String[] args, PrintStream out, PrintStream err) throws Exception {
     try {
       GenericOptionFiles.check(args);
@@ -56,17 +58,19 @@ public final class Main extends Configured implements Tool {
     cli.setErr(new java.io.PrintWriter(err, true));
     cli.setExitCodeExceptionMapper(Main::exitCode);
     addExitCodes(cli);
-    cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-      boolean verbose = parseResult.originalArgs().contains("--verbose")
-          || parseResult.originalArgs().contains("-v");
-      err.println("hbulk: " + message(e));
-      if (verbose) {
-        e.printStackTrace(err);
-      } else if (exitCode(e) == ExitCode.INTERNAL.code()) {
-        err.println("hbulk: run again with --verbose for the stack trace");
-      }
-      return exitCode(e);
-    });
+    cli.setExecutionExceptionHandler(
+        (e, commandLine, parseResult) -> {
+          boolean verbose =
+              parseResult.originalArgs().contains("--verbose")
+                  || parseResult.originalArgs().contains("-v");
+          err.println("hbulk: " + message(e));
+          if (verbose) {
+            e.printStackTrace(err);
+          } else if (exitCode(e) == ExitCode.INTERNAL.code()) {
+            err.println("hbulk: run again with --verbose for the stack trace");
+          }
+          return exitCode(e);
+        });
     return cli;
   }
 
@@ -113,7 +117,9 @@ public final class Main extends Configured implements Tool {
     return "unexpected error: " + e.getClass().getName() + ": " + firstLine(e.getMessage());
   }
 
-  /** The client throws it wrapped in its retry or iterator exceptions, wherever it first notices. */
+  /**
+   * The client throws it wrapped in its retry or iterator exceptions, wherever it first notices.
+   */
   private static TableNotFoundException tableNotFound(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
       if (t instanceof TableNotFoundException missing) {

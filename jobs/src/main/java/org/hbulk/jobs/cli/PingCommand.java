@@ -14,19 +14,24 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "ping", mixinStandardHelpOptions = true,
-    description = {"Checks that HBase answers, waiting up to --timeout seconds; prints its region "
-        + "servers and tables. Exit code 4 when it does not answer in time."},
+@Command(
+    name = "ping",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Checks that HBase answers, waiting up to --timeout seconds; prints its region "
+          + "servers and tables. Exit code 4 when it does not answer in time."
+    },
     footerHeading = "%nExamples:%n",
     footer = {"  hbulk ping", "  hbulk ping --timeout 90"})
 final class PingCommand implements Callable<Integer> {
-  @ParentCommand
-  HbulkCommand parent;
+  @ParentCommand HbulkCommand parent;
 
-  @Mixin
-  CommonOptions common;
+  @Mixin CommonOptions common;
 
-  @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "30",
+  @Option(
+      names = "--timeout",
+      paramLabel = "SECONDS",
+      defaultValue = "30",
       description = "How long to keep trying (default ${DEFAULT-VALUE}).")
   int timeoutSeconds;
 
@@ -50,8 +55,15 @@ final class PingCommand implements Callable<Integer> {
         }
         // Answers only once the master has finished initializing (it refuses DDL until then).
         admin.listNamespaceDescriptors();
-        parent.out().println("HBase " + metrics.getHBaseVersion() + ": " + metrics.getLiveServerMetrics().size()
-            + " region server(s), master " + metrics.getMasterName());
+        parent
+            .out()
+            .println(
+                "HBase "
+                    + metrics.getHBaseVersion()
+                    + ": "
+                    + metrics.getLiveServerMetrics().size()
+                    + " region server(s), master "
+                    + metrics.getMasterName());
         for (TableName t : admin.listTableNames()) {
           parent.out().println("  table " + t.getNameAsString());
         }
@@ -61,8 +73,16 @@ final class PingCommand implements Callable<Integer> {
         Thread.sleep(1000);
       }
     } while (System.currentTimeMillis() < deadline);
-    throw new HbulkException(ExitCode.HBASE, "HBase did not answer within " + timeoutSeconds + " s (ZooKeeper "
-        + conf.get("hbase.zookeeper.quorum") + ":" + conf.get("hbase.zookeeper.property.clientPort") + "): "
-        + (last == null ? "no attempt" : last.getMessage()), last);
+    throw new HbulkException(
+        ExitCode.HBASE,
+        "HBase did not answer within "
+            + timeoutSeconds
+            + " s (ZooKeeper "
+            + conf.get("hbase.zookeeper.quorum")
+            + ":"
+            + conf.get("hbase.zookeeper.property.clientPort")
+            + "): "
+            + (last == null ? "no attempt" : last.getMessage()),
+        last);
   }
 }

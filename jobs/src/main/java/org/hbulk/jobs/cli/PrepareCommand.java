@@ -11,30 +11,33 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "prepare", mixinStandardHelpOptions = true,
-    description = {"Writes the HFiles of a load into a run directory without loading them; "
-        + "'complete' loads them later. Checks the reject budget."},
+@Command(
+    name = "prepare",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Writes the HFiles of a load into a run directory without loading them; "
+          + "'complete' loads them later. Checks the reject budget."
+    },
     footerHeading = "%nExamples:%n",
     footer = {
-        "  hbulk prepare --spec conf/examples/orders.spec --input var/data/orders.csv --run-dir var/runs/o1",
-        "  hbulk complete --run-dir var/runs/o1"})
+      "  hbulk prepare --spec conf/examples/orders.spec --input var/data/orders.csv --run-dir var/runs/o1",
+      "  hbulk complete --run-dir var/runs/o1"
+    })
 final class PrepareCommand implements Callable<Integer> {
-  @ParentCommand
-  HbulkCommand parent;
+  @ParentCommand HbulkCommand parent;
 
-  @Mixin
-  CommonOptions common;
+  @Mixin CommonOptions common;
 
-  @Mixin
-  SourceOptions source;
+  @Mixin SourceOptions source;
 
   @Override
   public Integer call() throws Exception {
     Configuration conf = common.apply(parent.conf());
     LoadSpec spec = source.spec(conf);
     try (Connection connection = Connections.open(conf)) {
-      LoadReport report = new LoadTask(conf, connection, parent.out(), parent.err())
-          .run(spec, source.inputs, source.runDir(), RunState.Mode.PREPARE);
+      LoadReport report =
+          new LoadTask(conf, connection, parent.out(), parent.err())
+              .run(spec, source.inputs, source.runDir(), RunState.Mode.PREPARE);
       parent.out().print(report.toText());
       parent.out().println("next: hbulk complete --run-dir " + report.runDir());
     }

@@ -16,27 +16,33 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "scan", mixinStandardHelpOptions = true,
-    description = {"Prints rows of a table: each cell as ROW FAMILY:QUALIFIER @TIMESTAMP = VALUE.",
-        "Keys and values that are not UTF-8 text are shown with \\xHH for each raw byte, a backslash",
-        "in text as \\\\. Keys given to --prefix, --start-row and --stop-row are read the same way",
-        "(\\xHH in either case), so a printed key can be pasted back."},
+@Command(
+    name = "scan",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Prints rows of a table: each cell as ROW FAMILY:QUALIFIER @TIMESTAMP = VALUE.",
+      "Keys and values that are not UTF-8 text are shown with \\xHH for each raw byte, a backslash",
+      "in text as \\\\. Keys given to --prefix, --start-row and --stop-row are read the same way",
+      "(\\xHH in either case), so a printed key can be pasted back."
+    },
     footerHeading = "%nExamples:%n",
     footer = {
-        "  hbulk scan --table orders --limit 5",
-        "  hbulk scan --table orders --start-row '3|u0042|' --stop-row '3|u0042}'",
-        "  hbulk scan --table events --prefix '\\x05'"})
+      "  hbulk scan --table orders --limit 5",
+      "  hbulk scan --table orders --start-row '3|u0042|' --stop-row '3|u0042}'",
+      "  hbulk scan --table events --prefix '\\x05'"
+    })
 final class ScanCommand implements Callable<Integer> {
-  @ParentCommand
-  HbulkCommand parent;
+  @ParentCommand HbulkCommand parent;
 
-  @Mixin
-  CommonOptions common;
+  @Mixin CommonOptions common;
 
   @Option(names = "--table", required = true, paramLabel = "NAME", description = "The table.")
   String table;
 
-  @Option(names = "--limit", paramLabel = "N", defaultValue = "10",
+  @Option(
+      names = "--limit",
+      paramLabel = "N",
+      defaultValue = "10",
       description = "Rows to print at most (default ${DEFAULT-VALUE}).")
   int limit;
 
@@ -70,9 +76,18 @@ final class ScanCommand implements Callable<Integer> {
       for (Result r : scanner) {
         rows++;
         for (Cell c : r.rawCells()) {
-          parent.out().println(KeyText.format(CellUtil.cloneRow(c)) + "  " + KeyText.format(CellUtil.cloneFamily(c))
-              + ":" + KeyText.format(CellUtil.cloneQualifier(c)) + " @" + c.getTimestamp() + " = "
-              + KeyText.format(CellUtil.cloneValue(c)));
+          parent
+              .out()
+              .println(
+                  KeyText.format(CellUtil.cloneRow(c))
+                      + "  "
+                      + KeyText.format(CellUtil.cloneFamily(c))
+                      + ":"
+                      + KeyText.format(CellUtil.cloneQualifier(c))
+                      + " @"
+                      + c.getTimestamp()
+                      + " = "
+                      + KeyText.format(CellUtil.cloneValue(c)));
         }
       }
     }

@@ -12,27 +12,41 @@ import picocli.CommandLine.Option;
 
 /** What to load and how: the options of {@code load} and {@code prepare}, read and checked. */
 final class SourceOptions {
-  @Option(names = {"-s", "--spec"}, required = true, paramLabel = "FILE",
+  @Option(
+      names = {"-s", "--spec"},
+      required = true,
+      paramLabel = "FILE",
       description = "The load spec (local file, or hdfs://... ).")
   String spec;
 
-  @Option(names = {"-i", "--input"}, required = true, paramLabel = "PATH",
+  @Option(
+      names = {"-i", "--input"},
+      required = true,
+      paramLabel = "PATH",
       description = "CSV input: a file, a directory or a glob, plain or .gz/.bz2 (repeatable).")
   List<String> inputs = new ArrayList<>();
 
   @Option(names = "--table", paramLabel = TableOption.LABEL, description = TableOption.DESCRIPTION)
   List<String> tables = new ArrayList<>();
 
-  @Option(names = "--run-dir", paramLabel = "DIR",
-      description = "The run's directory (HFiles, rejects, report). Default: "
-          + "<hbulk.work.dir>/<spec name>/<run id>.")
+  @Option(
+      names = "--run-dir",
+      paramLabel = "DIR",
+      description =
+          "The run's directory (HFiles, rejects, report). Default: "
+              + "<hbulk.work.dir>/<spec name>/<run id>.")
   String runDir;
 
-  @Option(names = "--max-rejects", paramLabel = "N",
-      description = "Reject budget: most rejected records allowed (overrides the spec's [rejects] max).")
+  @Option(
+      names = "--max-rejects",
+      paramLabel = "N",
+      description =
+          "Reject budget: most rejected records allowed (overrides the spec's [rejects] max).")
   Long maxRejects;
 
-  @Option(names = "--max-reject-ratio", paramLabel = "R",
+  @Option(
+      names = "--max-reject-ratio",
+      paramLabel = "R",
       description = "Reject budget: highest share of rejected records, 0..1 (overrides max-ratio).")
   Double maxRejectRatio;
 

@@ -42,7 +42,8 @@ final class SpecFiles {
     } catch (NoSuchFileException | java.io.FileNotFoundException e) {
       throw new HbulkException(ExitCode.USAGE, "spec file " + location + " not found");
     } catch (IOException | IllegalArgumentException e) {
-      throw new HbulkException(ExitCode.USAGE, "cannot read spec file " + location + ": " + e.getMessage());
+      throw new HbulkException(
+          ExitCode.USAGE, "cannot read spec file " + location + ": " + e.getMessage());
     }
   }
 }

@@ -12,12 +12,19 @@ import picocli.CommandLine.Option;
 
 /** The split points create-table is given, one way of three at most. */
 final class SplitOptions {
-  @Option(names = "--split-points", split = ",", paramLabel = "KEY",
-      description = "Region start keys, comma-separated; \\xHH (either case) for a raw byte, \\\\ for a backslash.")
+  @Option(
+      names = "--split-points",
+      split = ",",
+      paramLabel = "KEY",
+      description =
+          "Region start keys, comma-separated; \\xHH (either case) for a raw byte, \\\\ for a backslash.")
   List<String> points;
 
-  @Option(names = "--split-points-file", paramLabel = "FILE",
-      description = "Region start keys, one per line; \\xHH (either case) for a raw byte, \\\\ for a backslash.")
+  @Option(
+      names = "--split-points-file",
+      paramLabel = "FILE",
+      description =
+          "Region start keys, one per line; \\xHH (either case) for a raw byte, \\\\ for a backslash.")
   java.nio.file.Path file;
 
   @Option(names = "--single-region", description = "Create one region (not recommended for loads).")

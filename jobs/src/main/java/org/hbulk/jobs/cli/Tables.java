@@ -17,13 +17,18 @@ import org.hbulk.jobs.HbulkException;
 final class Tables {
   private Tables() {}
 
-  /** The table a command line names; exit 3, as for a spec's {@code table =}, when HBase refuses the name. */
+  /**
+   * The table a command line names; exit 3, as for a spec's {@code table =}, when HBase refuses the
+   * name.
+   */
   static TableName name(String option, String name) throws HbulkException {
     try {
       return TableName.valueOf(name);
     } catch (IllegalArgumentException e) {
-      throw new HbulkException(ExitCode.BAD_SPEC, option + " '" + name + "' is not a valid HBase table name: "
-          + e.getMessage(), e);
+      throw new HbulkException(
+          ExitCode.BAD_SPEC,
+          option + " '" + name + "' is not a valid HBase table name: " + e.getMessage(),
+          e);
     }
   }
 
@@ -34,13 +39,19 @@ final class Tables {
   }
 
   /** Exit 4 naming the first of {@code tables} that HBase does not have. */
-  static void requireExisting(Connection connection, Collection<String> tables) throws HbulkException, IOException {
+  static void requireExisting(Connection connection, Collection<String> tables)
+      throws HbulkException, IOException {
     try (Admin admin = connection.getAdmin()) {
       for (String table : tables) {
         if (!admin.tableExists(TableName.valueOf(table))) {
-          throw new HbulkException(ExitCode.HBASE, "table " + table + " does not exist in HBase ("
-              + connection.getConfiguration().get("hbase.zookeeper.quorum") + "); create it with"
-              + " hbulk create-table, or check that HBULK_CONF_DIR or -D name the right cluster");
+          throw new HbulkException(
+              ExitCode.HBASE,
+              "table "
+                  + table
+                  + " does not exist in HBase ("
+                  + connection.getConfiguration().get("hbase.zookeeper.quorum")
+                  + "); create it with"
+                  + " hbulk create-table, or check that HBULK_CONF_DIR or -D name the right cluster");
         }
       }
     }

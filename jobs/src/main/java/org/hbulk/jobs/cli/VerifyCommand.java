@@ -14,32 +14,46 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "verify", mixinStandardHelpOptions = true,
-    description = {"Checks a finished load against its table; exit 9 when anything differs.",
-        "Reads the run's input again through its own spec and checks every cell it makes in the table",
-        "with Gets of every version (value and timestamp): all records of a load of at most --records, else",
-        "--records records spread over the input. Prints what differs. A newer version of a checked column",
-        "(which hides the loaded value) is a difference; so is an older one (what a second or interrupted load",
-        "of the same cells leaves) unless --allow-older-versions."},
+@Command(
+    name = "verify",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Checks a finished load against its table; exit 9 when anything differs.",
+      "Reads the run's input again through its own spec and checks every cell it makes in the table",
+      "with Gets of every version (value and timestamp): all records of a load of at most --records, else",
+      "--records records spread over the input. Prints what differs. A newer version of a checked column",
+      "(which hides the loaded value) is a difference; so is an older one (what a second or interrupted load",
+      "of the same cells leaves) unless --allow-older-versions."
+    },
     footerHeading = "%nExamples:%n",
-    footer = {"  hbulk verify --run-dir var/runs/orders@orders/2026-11-22", "  hbulk verify --run-dir hbulk-runs/orders/20261123-020000-000 --records 5000"})
+    footer = {
+      "  hbulk verify --run-dir var/runs/orders@orders/2026-11-22",
+      "  hbulk verify --run-dir hbulk-runs/orders/20261123-020000-000 --records 5000"
+    })
 final class VerifyCommand implements Callable<Integer> {
-  @ParentCommand
-  HbulkCommand parent;
+  @ParentCommand HbulkCommand parent;
 
-  @Mixin
-  CommonOptions common;
+  @Mixin CommonOptions common;
 
-  @Option(names = "--run-dir", required = true, paramLabel = "DIR", description = "The run directory of the load.")
+  @Option(
+      names = "--run-dir",
+      required = true,
+      paramLabel = "DIR",
+      description = "The run directory of the load.")
   String runDir;
 
-  @Option(names = "--records", paramLabel = "N", defaultValue = "10000",
+  @Option(
+      names = "--records",
+      paramLabel = "N",
+      defaultValue = "10000",
       description = "Records to check (default ${DEFAULT-VALUE}); a smaller load is checked whole.")
   int records;
 
-  @Option(names = "--allow-older-versions",
-      description = "The table keeps history on purpose (e.g. one version a night): older versions of the"
-          + " loaded cells are counted, not differences.")
+  @Option(
+      names = "--allow-older-versions",
+      description =
+          "The table keeps history on purpose (e.g. one version a night): older versions of the"
+              + " loaded cells are counted, not differences.")
   boolean allowOlderVersions;
 
   @Override
@@ -51,21 +65,36 @@ final class VerifyCommand implements Callable<Integer> {
     }
     RunState state = run.readState();
     if (state.stage() != RunState.Stage.LOADED) {
-      throw new HbulkException(ExitCode.USAGE, "run " + state.runId() + " is " + state.stage() + ", not loaded");
+      throw new HbulkException(
+          ExitCode.USAGE, "run " + state.runId() + " is " + state.stage() + ", not loaded");
     }
     try (Connection connection = Connections.open(conf)) {
       Tables.requireExisting(connection, state.tables());
       Verifier.Result r = new Verifier(conf, connection).verify(run, records, allowOlderVersions);
-      parent.out().printf("verified %,d record(s) (of %,d loaded): %,d row(s), %,d cell(s), %,d older version(s)"
-          + " of them; %d difference(s)%n", r.records(), state.counts().loaded(), r.rows(), r.cells(),
-          r.olderVersions(), r.differences().size());
+      parent
+          .out()
+          .printf(
+              "verified %,d record(s) (of %,d loaded): %,d row(s), %,d cell(s), %,d older version(s)"
+                  + " of them; %d difference(s)%n",
+              r.records(),
+              state.counts().loaded(),
+              r.rows(),
+              r.cells(),
+              r.olderVersions(),
+              r.differences().size());
       if (r.collisionRows() > 0) {
-        parent.out().printf("  %,d row(s) hold another record's cells, as the spec's collisions policy chose (the run"
-            + " counted %,d conflicting row(s))%n", r.collisionRows(), state.counts().collisions().rows());
+        parent
+            .out()
+            .printf(
+                "  %,d row(s) hold another record's cells, as the spec's collisions policy chose (the run"
+                    + " counted %,d conflicting row(s))%n",
+                r.collisionRows(), state.counts().collisions().rows());
       }
       r.differences().stream().limit(50).forEach(d -> parent.out().println("  " + d));
       if (!r.differences().isEmpty()) {
-        throw new HbulkException(ExitCode.VERIFY_FAILED, r.differences().size() + " difference(s) between the input and the table");
+        throw new HbulkException(
+            ExitCode.VERIFY_FAILED,
+            r.differences().size() + " difference(s) between the input and the table");
       }
     }
     return 0;

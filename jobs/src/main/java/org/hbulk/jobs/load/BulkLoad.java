@@ -11,7 +11,6 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.client.Connection;
 import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
-import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.hfile.HFileWriters;
 import org.hbulk.mappers.spec.LoadSpec;
 
@@ -46,34 +45,45 @@ public final class BulkLoad {
     this.jobs = new JobRunner(conf, log);
   }
 
-  /** A run's default directory: {@code <hbulk.work.dir>/<spec name>/<run id>} ({@link RunPaths}). */
+  /**
+   * A run's default directory: {@code <hbulk.work.dir>/<spec name>/<run id>} ({@link RunPaths}).
+   */
   public static Path defaultRunDir(Configuration conf, LoadSpec spec, long runStartMillis) {
     return RunPaths.loadRun(conf, spec.source(), runStartMillis);
   }
 
-  /** Refuses to start beside an unfinished earlier run of the same spec: see {@link UnfinishedRuns}. */
+  /**
+   * Refuses to start beside an unfinished earlier run of the same spec: see {@link UnfinishedRuns}.
+   */
   public void refuseUnfinished(LoadSpec spec, Path newRunDir) throws HbulkException, IOException {
     UnfinishedRuns.refuse(conf, spec, newRunDir, log);
   }
 
   /**
-   * Writes the HFiles of a load into a new run directory and checks them; returns the report.
-   * The run's state is written before the job starts, so a run that dies at any point can be
-   * finished with {@link #resume}.
+   * Writes the HFiles of a load into a new run directory and checks them; returns the report. The
+   * run's state is written before the job starts, so a run that dies at any point can be finished
+   * with {@link #resume}.
    */
-  public LoadReport prepare(LoadSpec spec, List<String> inputs, Path runDir, long runStartMillis, RunState.Mode mode)
+  public LoadReport prepare(
+      LoadSpec spec, List<String> inputs, Path runDir, long runStartMillis, RunState.Mode mode)
       throws HbulkException, IOException, InterruptedException {
     long t0 = System.currentTimeMillis();
     phase("validate", "spec " + spec.source() + ", inputs " + inputs);
     Validated validated = validate(spec, inputs);
     RunDirectory run = RunDirectory.at(conf, runDir);
     run.createNew();
-    RunState state = RunState.begin(run.root().getName(), spec, inputs, validated.inputs().paths(), runStartMillis,
-        mode);
+    RunState state =
+        RunState.begin(
+            run.root().getName(), spec, inputs, validated.inputs().paths(), runStartMillis, mode);
     run.writeText(run.spec(), spec.text());
     run.writeState(state);
-    log.println("hbulk: run directory " + run.root() + " (if this run stops before it ends, finish it with:"
-        + " hbulk resume --run-dir " + run.root() + ")");
+    log.println(
+        "hbulk: run directory "
+            + run.root()
+            + " (if this run stops before it ends, finish it with:"
+            + " hbulk resume --run-dir "
+            + run.root()
+            + ")");
     state.phase("validate", System.currentTimeMillis() - t0);
     return writeHFiles(run, state, spec, validated);
   }
@@ -81,8 +91,8 @@ public final class BulkLoad {
   /**
    * Finishes a run that stopped before it ended, whatever stopped it: a run that died while
    * preparing is prepared again from its own spec, inputs and timestamps (what the dead job wrote
-   * is deleted first), then loaded if it was a load; a run that died while loading loads the
-   * HFiles it still holds. Refuses a run whose process is still working on it.
+   * is deleted first), then loaded if it was a load; a run that died while loading loads the HFiles
+   * it still holds. Refuses a run whose process is still working on it.
    */
   public LoadReport resume(Path runDir) throws HbulkException, IOException, InterruptedException {
     RunDirectory run = RunDirectory.at(conf, runDir);
@@ -92,20 +102,32 @@ public final class BulkLoad {
       return state.mode() == RunState.Mode.LOAD ? complete(runDir, false) : report;
     }
     if (state.stage() == RunState.Stage.PREPARED && state.mode() == RunState.Mode.PREPARE) {
-      log.println("hbulk: run " + state.runId() + " is prepared, as its command asked; load it with:"
-          + " hbulk complete --run-dir " + run.root());
-      return new LoadReport(state, inventory(run, RegionStarts.atPrepare(state)), run.root().toString(),
+      log.println(
+          "hbulk: run "
+              + state.runId()
+              + " is prepared, as its command asked; load it with:"
+              + " hbulk complete --run-dir "
+              + run.root());
+      return new LoadReport(
+          state,
+          inventory(run, RegionStarts.atPrepare(state)),
+          run.root().toString(),
           run.rejects().toString());
     }
     return complete(runDir, false);
   }
 
-  /** A run that died while preparing, prepared again with the spec, inputs and timestamps it saved. */
+  /**
+   * A run that died while preparing, prepared again with the spec, inputs and timestamps it saved.
+   */
   private LoadReport prepareAgain(RunDirectory run, RunState state)
       throws HbulkException, IOException, InterruptedException {
     long t0 = System.currentTimeMillis();
-    log.println("hbulk: run " + state.runId() + " stopped while preparing; deleting what its job wrote and"
-        + " preparing it again with the same spec, inputs and timestamps");
+    log.println(
+        "hbulk: run "
+            + state.runId()
+            + " stopped while preparing; deleting what its job wrote and"
+            + " preparing it again with the same spec, inputs and timestamps");
     jobs.stop(state.jobId());
     for (Path leftover : List.of(run.hfiles(), run.rejects(), run.scratch(), run.report())) {
       run.fs().delete(leftover, true);
@@ -115,8 +137,14 @@ public final class BulkLoad {
     List<String> matched = state.resolvedInputs();
     phase("validate", "spec " + spec.source() + " (as the run saved it), inputs " + matched);
     Validated validated = validate(spec, matched);
-    RunState fresh = RunState.begin(state.runId(), spec, state.inputs(), validated.inputs().paths(),
-        state.runStartMillis(), state.mode());
+    RunState fresh =
+        RunState.begin(
+            state.runId(),
+            spec,
+            state.inputs(),
+            validated.inputs().paths(),
+            state.runStartMillis(),
+            state.mode());
     run.writeState(fresh);
     fresh.phase("validate", System.currentTimeMillis() - t0);
     return writeHFiles(run, fresh, spec, validated);
@@ -130,22 +158,31 @@ public final class BulkLoad {
     jobs.stop(state.jobId());
   }
 
-  private Validated validate(LoadSpec spec, List<String> inputs) throws HbulkException, IOException {
+  private Validated validate(LoadSpec spec, List<String> inputs)
+      throws HbulkException, IOException {
     ResolvedInputs resolved = ResolvedInputs.of(conf, inputs);
     HeaderCheck.check(conf, spec, inputs, log);
     return new Validated(resolved, CheckedTables.of(connection, spec));
   }
 
   /** The job and the inspection of what it wrote: prepare's work after the run directory exists. */
-  private LoadReport writeHFiles(RunDirectory run, RunState state, LoadSpec spec, Validated validated)
+  private LoadReport writeHFiles(
+      RunDirectory run, RunState state, LoadSpec spec, Validated validated)
       throws HbulkException, IOException, InterruptedException {
     long t1 = System.currentTimeMillis();
     Map<String, byte[][]> startKeys = RegionStarts.read(connection, state);
     InputKeyWarnings.log(conf, spec, state.inputs(), startKeys, log);
-    phase("job", String.format(Locale.ROOT, "%d input file(s), %s, into %d region(s) of %s",
-        validated.inputs().paths().size(), LoadReport.bytes(validated.inputs().bytes()),
-        startKeys.values().stream().mapToInt(k -> k.length).sum(), String.join(", ", state.tables())));
-    JobRunner.JobOutcome job = jobs.run(spec, validated.inputs(), validated.tables(), startKeys, run, state);
+    phase(
+        "job",
+        String.format(
+            Locale.ROOT,
+            "%d input file(s), %s, into %d region(s) of %s",
+            validated.inputs().paths().size(),
+            LoadReport.bytes(validated.inputs().bytes()),
+            startKeys.values().stream().mapToInt(k -> k.length).sum(),
+            String.join(", ", state.tables())));
+    JobRunner.JobOutcome job =
+        jobs.run(spec, validated.inputs(), validated.tables(), startKeys, run, state);
     state.reducers(job.reducers());
     state.shortcuts(job.shortcuts());
     state.phase("job", System.currentTimeMillis() - t1);
@@ -162,8 +199,10 @@ public final class BulkLoad {
       out.print(report.toText());
       verdict.enforce(run);
     }
-    log.println("hbulk: [inspect] prepared: " + regions.values().stream().flatMap(List::stream)
-        .mapToLong(RegionFiles::files).sum() + " HFile(s); nothing is in the table yet");
+    log.println(
+        "hbulk: [inspect] prepared: "
+            + regions.values().stream().flatMap(List::stream).mapToLong(RegionFiles::files).sum()
+            + " HFile(s); nothing is in the table yet");
     return report;
   }
 
@@ -181,7 +220,8 @@ public final class BulkLoad {
     }
     requireLoadable(run, state, acceptRejects);
     long t0 = System.currentTimeMillis();
-    Map<String, List<RegionFiles>> regions = inventory(run, RegionStarts.recheck(connection, state, log));
+    Map<String, List<RegionFiles>> regions =
+        inventory(run, RegionStarts.recheck(connection, state, log));
     // From here on some HFiles may be in the table: the run is finished by loading the rest.
     state.stage(RunState.Stage.LOADING);
     run.writeState(state);
@@ -189,7 +229,9 @@ public final class BulkLoad {
     long total = state.hfilesInLoad();
     for (String table : state.tables()) {
       long files = regions.get(table).stream().mapToLong(RegionFiles::files).sum();
-      phase("complete", String.format(Locale.ROOT, "BulkLoadHFiles: %d HFile(s) into %s", files, table));
+      phase(
+          "complete",
+          String.format(Locale.ROOT, "BulkLoadHFiles: %d HFile(s) into %s", files, table));
       if (files == 0) {
         continue;
       }
@@ -205,29 +247,48 @@ public final class BulkLoad {
     return writeReport(run, state, regions);
   }
 
-  /** Throws unless the run's stage lets complete load it (not loaded yet, and within its checks). */
-  private void requireLoadable(RunDirectory run, RunState state, boolean acceptRejects) throws HbulkException {
+  /**
+   * Throws unless the run's stage lets complete load it (not loaded yet, and within its checks).
+   */
+  private void requireLoadable(RunDirectory run, RunState state, boolean acceptRejects)
+      throws HbulkException {
     switch (state.stage()) {
-      case PREPARING -> throw new HbulkException(ExitCode.INTERRUPTED, "run " + state.runId()
-          + " stopped while its job was writing HFiles, so it has none to load; prepare it again and"
-          + (state.mode() == RunState.Mode.LOAD ? " load it" : " stop") + ": hbulk resume --run-dir " + run.root());
+      case PREPARING ->
+          throw new HbulkException(
+              ExitCode.INTERRUPTED,
+              "run "
+                  + state.runId()
+                  + " stopped while its job was writing HFiles, so it has none to load; prepare it again and"
+                  + (state.mode() == RunState.Mode.LOAD ? " load it" : " stop")
+                  + ": hbulk resume --run-dir "
+                  + run.root());
       case OVER_BUDGET -> {
         if (!acceptRejects) {
-          throw new HbulkException(ExitCode.REJECTS_OVER_BUDGET, state.budgetViolation()
-              + "; nothing was loaded. To load the good records anyway: hbulk complete --run-dir " + run.root()
-              + " --accept-rejects");
+          throw new HbulkException(
+              ExitCode.REJECTS_OVER_BUDGET,
+              state.budgetViolation()
+                  + "; nothing was loaded. To load the good records anyway: hbulk complete --run-dir "
+                  + run.root()
+                  + " --accept-rejects");
         }
       }
-      case COLLISIONS -> throw new HbulkException(ExitCode.COLLISIONS, state.collisionViolation()
-          + "; nothing was loaded. Prepare again with a unique key or another collision policy");
-      case LOADING -> log.println("hbulk: run " + state.runId() + " stopped while loading; loading the HFiles"
-          + " it still holds (those loaded before left the run directory)");
-      case PREPARED, LOADED -> { }
+      case COLLISIONS ->
+          throw new HbulkException(
+              ExitCode.COLLISIONS,
+              state.collisionViolation()
+                  + "; nothing was loaded. Prepare again with a unique key or another collision policy");
+      case LOADING ->
+          log.println(
+              "hbulk: run "
+                  + state.runId()
+                  + " stopped while loading; loading the HFiles"
+                  + " it still holds (those loaded before left the run directory)");
+      case PREPARED, LOADED -> {}
     }
   }
 
-  private Map<String, List<RegionFiles>> inventory(RunDirectory run, Map<String, byte[][]> startKeys)
-      throws IOException {
+  private Map<String, List<RegionFiles>> inventory(
+      RunDirectory run, Map<String, byte[][]> startKeys) throws IOException {
     Map<String, List<RegionFiles>> regions = new LinkedHashMap<>();
     for (Map.Entry<String, byte[][]> t : startKeys.entrySet()) {
       Path tableDir = HFileWriters.tableDirectory(run.hfiles(), t.getKey());
@@ -236,9 +297,10 @@ public final class BulkLoad {
     return regions;
   }
 
-  private LoadReport writeReport(RunDirectory run, RunState state, Map<String, List<RegionFiles>> regions)
-      throws IOException {
-    LoadReport report = new LoadReport(state, regions, run.root().toString(), run.rejects().toString());
+  private LoadReport writeReport(
+      RunDirectory run, RunState state, Map<String, List<RegionFiles>> regions) throws IOException {
+    LoadReport report =
+        new LoadReport(state, regions, run.root().toString(), run.rejects().toString());
     run.writeState(state);
     run.writeText(run.report(), report.toJson());
     return report;

@@ -22,11 +22,12 @@ final class CellPartitions {
   private CellPartitions() {}
 
   /**
-   * Writes the cut points of these tables (start keys by table, named as the spec names them, as the
-   * map output keys do) to {@code file} and points the TotalOrderPartitioner at it; returns the
+   * Writes the cut points of these tables (start keys by table, named as the spec names them, as
+   * the map output keys do) to {@code file} and points the TotalOrderPartitioner at it; returns the
    * number of reducers (all regions).
    */
-  static int write(Configuration conf, Path file, Map<String, byte[][]> startKeys) throws IOException {
+  static int write(Configuration conf, Path file, Map<String, byte[][]> startKeys)
+      throws IOException {
     List<CellKey> cuts = new ArrayList<>();
     for (Map.Entry<String, byte[][]> t : startKeys.entrySet()) {
       byte[] table = Bytes.toBytes(t.getKey());
@@ -36,8 +37,12 @@ final class CellPartitions {
     }
     cuts.sort(null);
     // The smallest cut is the first table's empty start key: everything before the next cut.
-    try (SequenceFile.Writer w = SequenceFile.createWriter(conf, SequenceFile.Writer.file(file),
-        SequenceFile.Writer.keyClass(CellKey.class), SequenceFile.Writer.valueClass(NullWritable.class))) {
+    try (SequenceFile.Writer w =
+        SequenceFile.createWriter(
+            conf,
+            SequenceFile.Writer.file(file),
+            SequenceFile.Writer.keyClass(CellKey.class),
+            SequenceFile.Writer.valueClass(NullWritable.class))) {
       for (CellKey cut : cuts.subList(1, cuts.size())) {
         w.append(cut, NullWritable.get());
       }

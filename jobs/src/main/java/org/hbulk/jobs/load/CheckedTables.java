@@ -15,7 +15,9 @@ import org.hbulk.jobs.HbulkException;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.hbulk.mappers.spec.OutputSpec;
 
-/** The tables a spec loads, each found to exist, be enabled and have the families the spec writes. */
+/**
+ * The tables a spec loads, each found to exist, be enabled and have the families the spec writes.
+ */
 record CheckedTables(Map<String, TableDescriptor> descriptors) {
 
   static CheckedTables of(Connection connection, LoadSpec spec) throws HbulkException, IOException {
@@ -31,12 +33,18 @@ record CheckedTables(Map<String, TableDescriptor> descriptors) {
   private static TableDescriptor check(Admin admin, LoadSpec spec, TableName tableName)
       throws HbulkException, IOException {
     if (!admin.tableExists(tableName)) {
-      throw new HbulkException(ExitCode.HBASE, "table " + tableName + " does not exist; hbulk never"
-          + " creates a one-region table behind your back. Create it first, pre-split: hbulk"
-          + " create-table --spec " + spec.source());
+      throw new HbulkException(
+          ExitCode.HBASE,
+          "table "
+              + tableName
+              + " does not exist; hbulk never"
+              + " creates a one-region table behind your back. Create it first, pre-split: hbulk"
+              + " create-table --spec "
+              + spec.source());
     }
     if (!admin.isTableEnabled(tableName)) {
-      throw new HbulkException(ExitCode.HBASE, "table " + tableName + " is disabled; enable it first");
+      throw new HbulkException(
+          ExitCode.HBASE, "table " + tableName + " is disabled; enable it first");
     }
     TableDescriptor descriptor = admin.getDescriptor(tableName);
     Set<String> present = new TreeSet<>();
@@ -49,9 +57,19 @@ record CheckedTables(Map<String, TableDescriptor> descriptors) {
       }
       for (String family : o.families()) {
         if (!present.contains(family)) {
-          throw new HbulkException(ExitCode.BAD_SPEC, spec.source() + ": [output " + o.name()
-              + "] writes family '" + family + "', which table " + tableName + " does not have"
-              + " (families: " + String.join(", ", present) + ")");
+          throw new HbulkException(
+              ExitCode.BAD_SPEC,
+              spec.source()
+                  + ": [output "
+                  + o.name()
+                  + "] writes family '"
+                  + family
+                  + "', which table "
+                  + tableName
+                  + " does not have"
+                  + " (families: "
+                  + String.join(", ", present)
+                  + ")");
         }
       }
     }

@@ -15,7 +15,8 @@ public final class FileMoves {
   /** Renames {@code from} to {@code to}, or throws naming both. */
   public static void rename(FileSystem fs, Path from, Path to) throws IOException {
     if (!fs.rename(from, to)) {
-      throw new IOException("could not move " + from + " to " + to + " (the file system refused the rename)");
+      throw new IOException(
+          "could not move " + from + " to " + to + " (the file system refused the rename)");
     }
   }
 }

@@ -10,14 +10,15 @@ import org.apache.hadoop.fs.permission.FsPermission;
 import org.hbulk.mappers.HbulkConf;
 
 /**
- * Who may read and move a run's files: the user who ran the job, and the group named by
- * {@link HbulkConf#HFILES_GROUP} if any; never everyone. HBase 2's region servers move bulk-loaded
- * files acting as the user who asked for the load (SecureBulkLoadManager, with that user's HDFS
+ * Who may read and move a run's files: the user who ran the job, and the group named by {@link
+ * HbulkConf#HFILES_GROUP} if any; never everyone. HBase 2's region servers move bulk-loaded files
+ * acting as the user who asked for the load (SecureBulkLoadManager, with that user's HDFS
  * delegation token when security is on), so the owner's rights are enough for the HBase service;
  * the group is for other accounts that must complete or inspect a run.
  */
 final class HFileAccess {
   private final String group;
+
   /** What nobody but the owner (and the group, if any) may do: every permission derives from it. */
   private final FsPermission umask;
 
@@ -68,7 +69,10 @@ final class HFileAccess {
 
   String describe() {
     return (group == null ? "owner only" : "owner and group " + group)
-        + String.format(Locale.ROOT, " (directories %04o, files %04o)", directoryPermission().toShort(),
+        + String.format(
+            Locale.ROOT,
+            " (directories %04o, files %04o)",
+            directoryPermission().toShort(),
             filePermission().toShort());
   }
 }

@@ -23,7 +23,8 @@ final class HFileInventory {
   /**
    * @param startKeys the table's region start keys, sorted, the first one empty
    */
-  static List<RegionFiles> of(Configuration conf, Path hfileDir, byte[][] startKeys) throws IOException {
+  static List<RegionFiles> of(Configuration conf, Path hfileDir, byte[][] startKeys)
+      throws IOException {
     int n = startKeys.length;
     int[] files = new int[n];
     long[] bytes = new long[n];
@@ -38,7 +39,8 @@ final class HFileInventory {
           if (!file.isFile() || file.getPath().getName().startsWith("_")) {
             continue;
           }
-          try (HFile.Reader reader = HFile.createReader(fs, file.getPath(), CacheConfig.DISABLED, true, conf)) {
+          try (HFile.Reader reader =
+              HFile.createReader(fs, file.getPath(), CacheConfig.DISABLED, true, conf)) {
             Optional<byte[]> first = reader.getFirstRowKey();
             int region = first.map(k -> regionOf(startKeys, k)).orElse(0);
             files[region]++;

@@ -26,26 +26,49 @@ final class HFileLoader {
 
   /** Returns the HFiles loaded; throws when every attempt failed. */
   int load(RunDirectory run, String table) throws HbulkException {
-    int attempts = Math.max(1, conf.getInt(HbulkConf.COMPLETE_ATTEMPTS, HbulkConf.COMPLETE_ATTEMPTS_DEFAULT));
+    int attempts =
+        Math.max(1, conf.getInt(HbulkConf.COMPLETE_ATTEMPTS, HbulkConf.COMPLETE_ATTEMPTS_DEFAULT));
     long pause = conf.getLong(HbulkConf.COMPLETE_BACKOFF_MS, HbulkConf.COMPLETE_BACKOFF_DEFAULT);
     Configuration bounded = boundedClient(conf);
     for (int attempt = 1; ; attempt++) {
       try {
         return BulkLoadHFiles.create(bounded)
-            .bulkLoad(TableName.valueOf(table), HFileWriters.tableDirectory(run.hfiles(), table)).size();
+            .bulkLoad(TableName.valueOf(table), HFileWriters.tableDirectory(run.hfiles(), table))
+            .size();
       } catch (IOException e) {
         if (attempt >= attempts) {
-          throw new HbulkException(ExitCode.LOAD_FAILED, "bulk load into " + table + " failed " + attempts
-              + " time(s): " + gist(e) + ". The HFiles not loaded are still in " + run.hfiles()
-              + "; finish the load with: hbulk resume --run-dir " + run.root(), e);
+          throw new HbulkException(
+              ExitCode.LOAD_FAILED,
+              "bulk load into "
+                  + table
+                  + " failed "
+                  + attempts
+                  + " time(s): "
+                  + gist(e)
+                  + ". The HFiles not loaded are still in "
+                  + run.hfiles()
+                  + "; finish the load with: hbulk resume --run-dir "
+                  + run.root(),
+              e);
         }
-        log.println("hbulk: bulk load into " + table + " failed (" + gist(e) + "); attempt "
-            + (attempt + 1) + " of " + attempts + " in " + pause + " ms");
+        log.println(
+            "hbulk: bulk load into "
+                + table
+                + " failed ("
+                + gist(e)
+                + "); attempt "
+                + (attempt + 1)
+                + " of "
+                + attempts
+                + " in "
+                + pause
+                + " ms");
         try {
           Thread.sleep(pause);
         } catch (InterruptedException ie) {
           Thread.currentThread().interrupt();
-          throw new HbulkException(ExitCode.LOAD_FAILED, "interrupted while retrying the bulk load", ie);
+          throw new HbulkException(
+              ExitCode.LOAD_FAILED, "interrupted while retrying the bulk load", ie);
         }
         pause *= 2;
       }
@@ -59,24 +82,30 @@ final class HFileLoader {
   static String gist(Throwable e) {
     String message = String.valueOf(e.getMessage()).strip();
     String[] lines = message.split("\\R");
-    return lines.length == 1 ? message : lines[0].strip() + " ... " + lines[lines.length - 1].strip();
+    return lines.length == 1
+        ? message
+        : lines[0].strip() + " ... " + lines[lines.length - 1].strip();
   }
 
   /**
    * The client settings of a completion attempt, so that an attempt against an HBase that does not
-   * answer ends in about {@code hbulk.complete.hbase-timeout.ms}: HBase's client retries each region
-   * 16 times, and each try first looks the region up in {@code hbase:meta}, which against a dead
-   * server waits out its own timeout (20 minutes by default), and each retry waits it out again.
-   * Six tries of at most a sixth of the timeout each; the bulk-load call itself keeps the RPC
-   * timeout it has (a copy across file systems may need it).
+   * answer ends in about {@code hbulk.complete.hbase-timeout.ms}: HBase's client retries each
+   * region 16 times, and each try first looks the region up in {@code hbase:meta}, which against a
+   * dead server waits out its own timeout (20 minutes by default), and each retry waits it out
+   * again. Six tries of at most a sixth of the timeout each; the bulk-load call itself keeps the
+   * RPC timeout it has (a copy across file systems may need it).
    */
   static Configuration boundedClient(Configuration conf) {
     Configuration bounded = new Configuration(conf);
-    long cap = conf.getLong(HbulkConf.COMPLETE_HBASE_TIMEOUT_MS, HbulkConf.COMPLETE_HBASE_TIMEOUT_DEFAULT);
-    bounded.setInt("hbase.client.retries.number", Math.min(5, conf.getInt("hbase.client.retries.number", 15)));
-    bounded.setLong("hbase.client.meta.operation.timeout",
+    long cap =
+        conf.getLong(HbulkConf.COMPLETE_HBASE_TIMEOUT_MS, HbulkConf.COMPLETE_HBASE_TIMEOUT_DEFAULT);
+    bounded.setInt(
+        "hbase.client.retries.number", Math.min(5, conf.getInt("hbase.client.retries.number", 15)));
+    bounded.setLong(
+        "hbase.client.meta.operation.timeout",
         Math.min(cap / 6, conf.getLong("hbase.client.meta.operation.timeout", cap)));
-    bounded.setLong("hbase.client.operation.timeout",
+    bounded.setLong(
+        "hbase.client.operation.timeout",
         Math.min(cap, conf.getLong("hbase.client.operation.timeout", cap)));
     return bounded;
   }

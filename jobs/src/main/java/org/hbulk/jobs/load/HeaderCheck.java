@@ -15,9 +15,9 @@ import org.hbulk.mappers.record.ColumnLayout;
 import org.hbulk.mappers.spec.LoadSpec;
 
 /**
- * With {@code header = true}, every input file's header line checked against the spec's
- * {@code [columns]} before anything reads a record: a file exported with its columns in another
- * order would otherwise load its values into the wrong columns, or be rejected whole.
+ * With {@code header = true}, every input file's header line checked against the spec's {@code
+ * [columns]} before anything reads a record: a file exported with its columns in another order
+ * would otherwise load its values into the wrong columns, or be rejected whole.
  */
 public final class HeaderCheck {
   private HeaderCheck() {}
@@ -31,8 +31,12 @@ public final class HeaderCheck {
     for (Map.Entry<Path, ColumnLayout> e : check(conf, spec, inputs).entrySet()) {
       List<String> unread = e.getValue().unread();
       if (!unread.isEmpty()) {
-        log.println("hbulk: " + e.getKey() + ": column(s) " + String.join(",", unread)
-            + " of the header are not in [columns] and are not read");
+        log.println(
+            "hbulk: "
+                + e.getKey()
+                + ": column(s) "
+                + String.join(",", unread)
+                + " of the header are not in [columns] and are not read");
       }
     }
   }
@@ -42,8 +46,8 @@ public final class HeaderCheck {
    * @return each file's layout of the columns (empty when the spec has no header)
    * @throws HbulkException exit 14 naming the first file whose header does not fit
    */
-  public static Map<Path, ColumnLayout> check(Configuration conf, LoadSpec spec, List<String> inputs)
-      throws HbulkException, IOException {
+  public static Map<Path, ColumnLayout> check(
+      Configuration conf, LoadSpec spec, List<String> inputs) throws HbulkException, IOException {
     Map<Path, ColumnLayout> layouts = new LinkedHashMap<>();
     if (!spec.csv().header()) {
       return layouts;

@@ -13,10 +13,10 @@ import org.hbulk.mappers.record.RejectException;
 import org.hbulk.mappers.spec.LoadSpec;
 
 /**
- * Rewrites the sampled records of a {@code columns = by-name} file with their fields in the
- * spec's order, for the driver's converters, which read fields by position (the job's tasks place
- * them by the file's header instead). A record that cannot be parsed, or has not as many fields
- * as its header, is kept as it is: the converter rejects it as the task would.
+ * Rewrites the sampled records of a {@code columns = by-name} file with their fields in the spec's
+ * order, for the driver's converters, which read fields by position (the job's tasks place them by
+ * the file's header instead). A record that cannot be parsed, or has not as many fields as its
+ * header, is kept as it is: the converter rejects it as the task would.
  */
 final class InSpecOrder {
   private static final InSpecOrder AS_IS = new InSpecOrder(null, null, null, null);
@@ -26,7 +26,8 @@ final class InSpecOrder {
   private final CsvRecordParser parser;
   private final CSVFormat format;
 
-  private InSpecOrder(LoadSpec spec, ColumnLayout layout, CsvRecordParser parser, CSVFormat format) {
+  private InSpecOrder(
+      LoadSpec spec, ColumnLayout layout, CsvRecordParser parser, CSVFormat format) {
     this.spec = spec;
     this.layout = layout;
     this.parser = parser;
@@ -40,8 +41,10 @@ final class InSpecOrder {
     }
     try {
       ColumnLayout layout = FileHeader.layout(conf, spec, file);
-      return layout == null ? AS_IS
-          : new InSpecOrder(spec, layout, new CsvRecordParser(spec.csv()), spec.csv().toCsvFormat());
+      return layout == null
+          ? AS_IS
+          : new InSpecOrder(
+              spec, layout, new CsvRecordParser(spec.csv()), spec.csv().toCsvFormat());
     } catch (ColumnLayout.MismatchException e) {
       throw new IOException(file + ": " + e.getMessage(), e);
     }

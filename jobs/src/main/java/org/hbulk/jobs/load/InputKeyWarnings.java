@@ -12,15 +12,23 @@ import org.hbulk.mappers.spec.KeyWarnings;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.hbulk.mappers.spec.OutputSpec;
 
-/** The key design's warnings before a job, with the keys' mean length over the first records of the input. */
+/**
+ * The key design's warnings before a job, with the keys' mean length over the first records of the
+ * input.
+ */
 final class InputKeyWarnings {
   /** Records of the input whose keys the driver checks before the job. */
   private static final int KEY_SAMPLE = 1000;
 
   private InputKeyWarnings() {}
 
-  static void log(Configuration conf, LoadSpec spec, List<String> inputs, Map<String, byte[][]> startKeys,
-      PrintStream log) throws IOException, InterruptedException {
+  static void log(
+      Configuration conf,
+      LoadSpec spec,
+      List<String> inputs,
+      Map<String, byte[][]> startKeys,
+      PrintStream log)
+      throws IOException, InterruptedException {
     List<String> warnings = new ArrayList<>(KeyWarnings.of(spec));
     for (OutputSpec o : spec.outputs()) {
       KeyWarnings.saltRegions(o, startKeys.get(o.table()).length).ifPresent(warnings::add);
@@ -41,7 +49,8 @@ final class InputKeyWarnings {
       }
     }
     for (int i = 0; records > 0 && i < bytes.length; i++) {
-      KeyWarnings.keyLength(spec.outputs().get(i).name(), (double) bytes[i] / records).ifPresent(warnings::add);
+      KeyWarnings.keyLength(spec.outputs().get(i).name(), (double) bytes[i] / records)
+          .ifPresent(warnings::add);
     }
     for (String w : warnings) {
       log.println("hbulk: warning: " + w);

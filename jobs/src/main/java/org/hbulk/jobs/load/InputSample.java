@@ -15,9 +15,9 @@ import org.hbulk.mappers.spec.LoadSpec;
 
 /**
  * The first records of an input, framed by the same record reader the job uses (header, BOM,
- * compression, multiline): what {@code explain} shows and what the driver checks keys on. Records of
- * a {@code columns = by-name} spec come with their fields in the spec's order ({@link InSpecOrder}),
- * so that whatever reads them converts them as records of a by-position file.
+ * compression, multiline): what {@code explain} shows and what the driver checks keys on. Records
+ * of a {@code columns = by-name} spec come with their fields in the spec's order ({@link
+ * InSpecOrder}), so that whatever reads them converts them as records of a by-position file.
  */
 public final class InputSample {
   private InputSample() {}
@@ -27,10 +27,11 @@ public final class InputSample {
 
   /**
    * About {@code limit} records spread over every file of the inputs: plain files are read in
-   * {@value #CHUNKS} evenly spaced chunks (so a file sorted by key is sampled over its whole range),
-   * compressed and multiline files from their start.
+   * {@value #CHUNKS} evenly spaced chunks (so a file sorted by key is sampled over its whole
+   * range), compressed and multiline files from their start.
    */
-  public static List<byte[]> spread(Configuration conf, LoadSpec spec, List<String> inputs, int limit)
+  public static List<byte[]> spread(
+      Configuration conf, LoadSpec spec, List<String> inputs, int limit)
       throws IOException, InterruptedException {
     List<FileStatus> files = files(conf, inputs);
     List<byte[]> found = new ArrayList<>();
@@ -42,8 +43,12 @@ public final class InputSample {
     int perFile = Math.max(1, (limit + files.size() - 1) / files.size());
     for (FileStatus f : files) {
       InSpecOrder order = InSpecOrder.of(conf, spec, f.getPath());
-      boolean whole = spec.csv().multiline() || f.getLen() < (1 << 20)
-          || new org.apache.hadoop.io.compress.CompressionCodecFactory(conf).getCodec(f.getPath()) != null;
+      boolean whole =
+          spec.csv().multiline()
+              || f.getLen() < (1 << 20)
+              || new org.apache.hadoop.io.compress.CompressionCodecFactory(conf)
+                      .getCodec(f.getPath())
+                  != null;
       if (whole) {
         read(readerConf, f.getPath(), 0, f.getLen(), perFile, order, found);
         continue;
@@ -86,11 +91,19 @@ public final class InputSample {
     return !p.getName().startsWith("_") && !p.getName().startsWith(".");
   }
 
-  private static void read(Configuration conf, Path file, long start, long length, int limit,
-      InSpecOrder order, List<byte[]> into) throws IOException, InterruptedException {
+  private static void read(
+      Configuration conf,
+      Path file,
+      long start,
+      long length,
+      int limit,
+      InSpecOrder order,
+      List<byte[]> into)
+      throws IOException, InterruptedException {
     int taken = 0;
     try (CsvRecordReader reader = new CsvRecordReader()) {
-      reader.initialize(new FileSplit(file, start, length, null),
+      reader.initialize(
+          new FileSplit(file, start, length, null),
           new TaskAttemptContextImpl(conf, new TaskAttemptID()));
       while (taken < limit && reader.nextKeyValue()) {
         if (reader.getCurrentValue().length() > 0) {
@@ -105,7 +118,8 @@ public final class InputSample {
    * @param input a file, a directory (its first file) or a glob (its first match)
    * @return up to {@code limit} records' bytes; empty when the input has no file
    */
-  public static List<byte[]> firstRecords(Configuration conf, LoadSpec spec, String input, int limit)
+  public static List<byte[]> firstRecords(
+      Configuration conf, LoadSpec spec, String input, int limit)
       throws IOException, InterruptedException {
     Path pattern = new Path(input);
     FileSystem fs = pattern.getFileSystem(conf);
@@ -124,7 +138,14 @@ public final class InputSample {
     }
     Configuration readerConf = new Configuration(conf);
     spec.toConfiguration(readerConf);
-    read(readerConf, file.getPath(), 0, file.getLen(), limit, InSpecOrder.of(conf, spec, file.getPath()), found);
+    read(
+        readerConf,
+        file.getPath(),
+        0,
+        file.getLen(),
+        limit,
+        InSpecOrder.of(conf, spec, file.getPath()),
+        found);
     return found;
   }
 }

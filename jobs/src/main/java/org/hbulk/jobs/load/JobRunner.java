@@ -20,7 +20,10 @@ import org.hbulk.mappers.spec.LoadSpec;
  * lines, and stopped when a run that died left it running on a cluster.
  */
 final class JobRunner {
-  /** What the finished job leaves the driver: its reducers, what its tasks counted, which shortcuts ran. */
+  /**
+   * What the finished job leaves the driver: its reducers, what its tasks counted, which shortcuts
+   * ran.
+   */
   record JobOutcome(int reducers, PrepareCounts counts, JobShortcuts shortcuts) {}
 
   private final Configuration conf;
@@ -32,12 +35,29 @@ final class JobRunner {
   }
 
   /** Sets the job up, runs it to its end and returns its outcome; a failed job is exit 8. */
-  JobOutcome run(LoadSpec spec, ResolvedInputs inputs, CheckedTables tables, Map<String, byte[][]> startKeys,
-      RunDirectory run, RunState state) throws HbulkException, IOException, InterruptedException {
-    Job job = JobSetup.create(conf, spec, inputs.paths(), inputs.bytes(), run, state.runId(), state.runStartMillis(),
-        new ArrayList<>(tables.descriptors().values()), startKeys);
-    LocalJobDirs localDirs = JobSetup.isLocal(job.getConfiguration())
-        ? LocalJobDirs.assign(job.getConfiguration(), state.runId(), log) : null;
+  JobOutcome run(
+      LoadSpec spec,
+      ResolvedInputs inputs,
+      CheckedTables tables,
+      Map<String, byte[][]> startKeys,
+      RunDirectory run,
+      RunState state)
+      throws HbulkException, IOException, InterruptedException {
+    Job job =
+        JobSetup.create(
+            conf,
+            spec,
+            inputs.paths(),
+            inputs.bytes(),
+            run,
+            state.runId(),
+            state.runStartMillis(),
+            new ArrayList<>(tables.descriptors().values()),
+            startKeys);
+    LocalJobDirs localDirs =
+        JobSetup.isLocal(job.getConfiguration())
+            ? LocalJobDirs.assign(job.getConfiguration(), state.runId(), log)
+            : null;
     try {
       watch(job, run, state);
     } finally {
@@ -45,12 +65,14 @@ final class JobRunner {
         localDirs.release();
       }
     }
-    return new JobOutcome(job.getNumReduceTasks(), PrepareCounts.of(job.getCounters()), JobShortcuts.of(job));
+    return new JobOutcome(
+        job.getNumReduceTasks(), PrepareCounts.of(job.getCounters()), JobShortcuts.of(job));
   }
 
   private void watch(Job job, RunDirectory run, RunState state)
       throws HbulkException, IOException, InterruptedException {
-    long interval = conf.getLong(HbulkConf.PROGRESS_INTERVAL_MS, HbulkConf.PROGRESS_INTERVAL_DEFAULT);
+    long interval =
+        conf.getLong(HbulkConf.PROGRESS_INTERVAL_MS, HbulkConf.PROGRESS_INTERVAL_DEFAULT);
     try {
       job.submit();
     } catch (ClassNotFoundException e) {
@@ -59,25 +81,40 @@ final class JobRunner {
     // Kept at once: a cluster job outlives a driver that dies, and resume must stop it.
     state.jobId(job.getJobID().toString());
     run.writeState(state);
-    log.println("hbulk: job " + job.getJobID() + (JobSetup.isLocal(job.getConfiguration())
-        ? " (local job runner)" : " (tracking: " + job.getTrackingURL() + ")"));
+    log.println(
+        "hbulk: job "
+            + job.getJobID()
+            + (JobSetup.isLocal(job.getConfiguration())
+                ? " (local job runner)"
+                : " (tracking: " + job.getTrackingURL() + ")"));
     long started = System.currentTimeMillis();
     while (!job.isComplete()) {
       Thread.sleep(Math.min(interval, 200));
       if (System.currentTimeMillis() - started >= interval) {
         started = System.currentTimeMillis();
-        log.printf(Locale.ROOT, "hbulk:   map %3.0f%%  reduce %3.0f%%  (%d reducers)%n",
-            job.mapProgress() * 100, job.reduceProgress() * 100, job.getNumReduceTasks());
+        log.printf(
+            Locale.ROOT,
+            "hbulk:   map %3.0f%%  reduce %3.0f%%  (%d reducers)%n",
+            job.mapProgress() * 100,
+            job.reduceProgress() * 100,
+            job.getNumReduceTasks());
       }
     }
     if (!job.isSuccessful()) {
       JobStatus status = job.getStatus();
       String info = status.getFailureInfo();
-      String why = info == null || info.isBlank() || info.equals("NA")
-          ? status.getState() + " (the task's error is in the log above)" : info;
-      throw new HbulkException(ExitCode.JOB_FAILED, "job " + job.getJobID() + " failed: " + why
-          + "; nothing was loaded. Once the cause is fixed, prepare the run again: hbulk resume --run-dir "
-          + run.root());
+      String why =
+          info == null || info.isBlank() || info.equals("NA")
+              ? status.getState() + " (the task's error is in the log above)"
+              : info;
+      throw new HbulkException(
+          ExitCode.JOB_FAILED,
+          "job "
+              + job.getJobID()
+              + " failed: "
+              + why
+              + "; nothing was loaded. Once the cause is fixed, prepare the run again: hbulk resume --run-dir "
+              + run.root());
     }
   }
 

@@ -19,32 +19,40 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.apache.hadoop.mapreduce.lib.partition.TotalOrderPartitioner;
+import org.hbulk.jobs.local.LocalDirAlias;
+import org.hbulk.jobs.local.LocalRunnerFileSystem;
+import org.hbulk.jobs.local.LocalTuning;
 import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.hfile.FamilyFormat;
 import org.hbulk.mappers.hfile.HFilesOutputFormat;
 import org.hbulk.mappers.input.CsvInputFormat;
+import org.hbulk.mappers.mapreduce.CellStreamReducer;
 import org.hbulk.mappers.mapreduce.CsvToCellsMapper;
 import org.hbulk.mappers.mapreduce.RejectWriter;
 import org.hbulk.mappers.shuffle.CellKey;
-import org.hbulk.mappers.sort.PrefixSort;
 import org.hbulk.mappers.shuffle.CellRun;
-import org.hbulk.mappers.mapreduce.CellStreamReducer;
+import org.hbulk.mappers.sort.PrefixSort;
 import org.hbulk.mappers.spec.LoadSpec;
-import org.hbulk.jobs.local.LocalDirAlias;
-import org.hbulk.jobs.local.LocalRunnerFileSystem;
-import org.hbulk.jobs.local.LocalTuning;
 
 /**
  * Builds the prepare job: CSV input, the mapper, HBase's incremental-load setup (each family's
- * compression, bloom filter, block size and encoding taken from its table), and a shuffle that sorts
- * whole cells: a total order cut at every region's first cell, one reducer per region.
+ * compression, bloom filter, block size and encoding taken from its table), and a shuffle that
+ * sorts whole cells: a total order cut at every region's first cell, one reducer per region.
  */
 final class JobSetup {
   private JobSetup() {}
 
-  static Job create(Configuration base, LoadSpec spec, List<Path> inputs, long inputBytes,
-      RunDirectory run, String runId, long runStartMillis, List<TableDescriptor> tables,
-      Map<String, byte[][]> startKeys) throws IOException {
+  static Job create(
+      Configuration base,
+      LoadSpec spec,
+      List<Path> inputs,
+      long inputBytes,
+      RunDirectory run,
+      String runId,
+      long runStartMillis,
+      List<TableDescriptor> tables,
+      Map<String, byte[][]> startKeys)
+      throws IOException {
     Configuration conf = new Configuration(base);
     spec.toConfiguration(conf);
     conf.set(HbulkConf.RUN_ID, runId);
@@ -58,29 +66,32 @@ final class JobSetup {
       LocalDirAlias.apply(conf);
     }
     LocalRunnerFileSystem.forgetUnlessLocal(conf, local);
-    Job job = Job.getInstance(conf, "hbulk " + spec.source() + " -> " + String.join(", ", spec.tables()));
+    Job job =
+        Job.getInstance(conf, "hbulk " + spec.source() + " -> " + String.join(", ", spec.tables()));
     job.setJarByClass(CsvToCellsMapper.class);
     job.setInputFormatClass(CsvInputFormat.class);
     FileInputFormat.setInputPaths(job, inputs.toArray(new Path[0]));
     FileInputFormat.setInputDirRecursive(job, true);
     job.setMapperClass(CsvToCellsMapper.class);
-    MultipleOutputs.addNamedOutput(job, RejectWriter.NAMED_OUTPUT, TextOutputFormat.class,
-        NullWritable.class, Text.class);
+    MultipleOutputs.addNamedOutput(
+        job, RejectWriter.NAMED_OUTPUT, TextOutputFormat.class, NullWritable.class, Text.class);
     // The shuffle sorts runs of cells (a record's cells of one row, in order) by the whole key of
     // their first cell, cut at the first cell of every region; a reduce call gets one row's runs,
     // which it merges and streams into HFiles laid out per table and family, each family's HFile
     // format read from its table here.
     job.setOutputFormatClass(HFilesOutputFormat.class);
     FileOutputFormat.setOutputPath(job, run.hfiles());
-    job.getConfiguration().set(HbulkConf.HFILE_FAMILIES, FamilyFormat.encode(familyFormats(tables)));
+    job.getConfiguration()
+        .set(HbulkConf.HFILE_FAMILIES, FamilyFormat.encode(familyFormats(tables)));
     job.setMapOutputKeyClass(CellKey.class);
     job.setMapOutputValueClass(CellRun.class);
     job.setSortComparatorClass(CellKey.Comparator.class);
     PrefixSort.install(job.getConfiguration());
     job.setGroupingComparatorClass(CellKey.RowComparator.class);
     job.setPartitionerClass(TotalOrderPartitioner.class);
-    job.setNumReduceTasks(CellPartitions.write(job.getConfiguration(),
-        new Path(run.scratch(), "cell-partitions"), startKeys));
+    job.setNumReduceTasks(
+        CellPartitions.write(
+            job.getConfiguration(), new Path(run.scratch(), "cell-partitions"), startKeys));
     job.setReducerClass(CellStreamReducer.class);
     // HBase's delegation token where security is on (a no-op otherwise).
     TableMapReduceUtil.initCredentials(job);
@@ -89,21 +100,31 @@ final class JobSetup {
     // fail) to symlink them into the working directory.
     if (!local) {
       TableMapReduceUtil.addDependencyJars(job);
-      TableMapReduceUtil.addDependencyJarsForClasses(job.getConfiguration(), CSVFormat.class,
-          LoadSpec.class, org.apache.commons.io.IOUtils.class);
+      TableMapReduceUtil.addDependencyJarsForClasses(
+          job.getConfiguration(),
+          CSVFormat.class,
+          LoadSpec.class,
+          org.apache.commons.io.IOUtils.class);
     }
     return job;
   }
 
-  /** What the reducers' HFile writer needs of each table's families, which it cannot ask HBase for. */
+  /**
+   * What the reducers' HFile writer needs of each table's families, which it cannot ask HBase for.
+   */
   private static Map<String, FamilyFormat> familyFormats(List<TableDescriptor> tables) {
     Map<String, FamilyFormat> formats = new LinkedHashMap<>();
     for (TableDescriptor table : tables) {
       for (ColumnFamilyDescriptor f : table.getColumnFamilies()) {
         String prefix = f.getConfigurationValue(BloomFilterUtil.PREFIX_LENGTH_KEY);
-        formats.put(FamilyFormat.key(table.getTableName().getNameAsString(), f.getNameAsString()),
-            new FamilyFormat(f.getCompressionType().getName(), f.getBloomFilterType().name(),
-                prefix == null ? "" : prefix, f.getBlocksize(), f.getDataBlockEncoding().name()));
+        formats.put(
+            FamilyFormat.key(table.getTableName().getNameAsString(), f.getNameAsString()),
+            new FamilyFormat(
+                f.getCompressionType().getName(),
+                f.getBloomFilterType().name(),
+                prefix == null ? "" : prefix,
+                f.getBlocksize(),
+                f.getDataBlockEncoding().name()));
       }
     }
     return formats;

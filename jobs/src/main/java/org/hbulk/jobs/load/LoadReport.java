@@ -9,8 +9,8 @@ import org.hbulk.mappers.Shortcut;
 import org.hbulk.mappers.record.RejectReason;
 
 /** The run's report: for a person ({@link #toText}) and for machines ({@link #toJson}). */
-public record LoadReport(RunState state, Map<String, List<RegionFiles>> regions, String runDir,
-    String rejectsDir) {
+public record LoadReport(
+    RunState state, Map<String, List<RegionFiles>> regions, String runDir, String rejectsDir) {
 
   private java.util.stream.Stream<RegionFiles> all() {
     return regions.values().stream().flatMap(List::stream);
@@ -34,59 +34,112 @@ public record LoadReport(RunState state, Map<String, List<RegionFiles>> regions,
     field(b, "run_id", Json.quote(state.runId()));
     field(b, "run_dir", Json.quote(runDir));
     field(b, "spec", Json.quote(state.specSource()));
-    field(b, "tables", "[" + String.join(", ", state.tables().stream().map(Json::quote).toList()) + "]");
+    field(
+        b,
+        "tables",
+        "[" + String.join(", ", state.tables().stream().map(Json::quote).toList()) + "]");
     field(b, "stage", Json.quote(state.stage().name()));
     field(b, "job_id", Json.quote(state.jobId()));
     field(b, "reducers", Integer.toString(state.reducers()));
-    b.append("  \"records\": {\"read\": ").append(c.read()).append(", \"loaded\": ").append(c.loaded())
-        .append(", \"rejected\": ").append(c.rejected()).append(", \"blank_lines_skipped\": ")
-        .append(c.blankLines()).append(", \"header_lines_skipped\": ").append(c.headerLines())
+    b.append("  \"records\": {\"read\": ")
+        .append(c.read())
+        .append(", \"loaded\": ")
+        .append(c.loaded())
+        .append(", \"rejected\": ")
+        .append(c.rejected())
+        .append(", \"blank_lines_skipped\": ")
+        .append(c.blankLines())
+        .append(", \"header_lines_skipped\": ")
+        .append(c.headerLines())
         .append("},\n");
-    b.append("  \"rejects\": {\"budget\": ").append(Json.quote(state.budget()))
-        .append(", \"over_budget\": ").append(Json.quote(state.budgetViolation()))
-        .append(", \"dir\": ").append(Json.quote(rejectsDir)).append(", \"by_reason\": {");
+    b.append("  \"rejects\": {\"budget\": ")
+        .append(Json.quote(state.budget()))
+        .append(", \"over_budget\": ")
+        .append(Json.quote(state.budgetViolation()))
+        .append(", \"dir\": ")
+        .append(Json.quote(rejectsDir))
+        .append(", \"by_reason\": {");
     String sep = "";
     for (Map.Entry<RejectReason, Long> e : c.rejectsByReason().entrySet()) {
       b.append(sep).append(Json.quote(e.getKey().name())).append(": ").append(e.getValue());
       sep = ", ";
     }
     b.append("}},\n");
-    b.append("  \"cells\": {\"emitted\": ").append(c.cellsEmitted()).append(", \"in_hfiles\": ")
-        .append(hfileCells()).append(", \"empty_values_skipped\": ").append(c.emptyValues())
-        .append(", \"empty_values_written\": ").append(c.emptyValuesWritten())
-        .append(", \"row_spill_files\": ").append(c.rowSpillFiles()).append("},\n");
-    b.append("  \"conflicts\": {\"cells\": ").append(c.collisions().cells())
-        .append(", \"rows\": ").append(c.collisions().rows())
-        .append(", \"record_rows_dropped\": ").append(c.collisions().recordRowsDropped()).append("},\n");
-    b.append("  \"keys\": {\"duplicate_rows\": ").append(c.duplicateKeyRows())
-        .append(", \"duplicate_records\": ").append(c.duplicateKeyRecords())
-        .append(", \"values_truncated\": ").append(c.truncated()).append("},\n");
-    b.append("  \"hfiles\": {\"files\": ").append(hfiles()).append(", \"bytes\": ")
-        .append(hfileBytes()).append(", \"loaded\": ").append(state.hfilesInLoad())
-        .append(", \"region_change\": ").append(Json.quote(state.regionChange())).append("},\n");
+    b.append("  \"cells\": {\"emitted\": ")
+        .append(c.cellsEmitted())
+        .append(", \"in_hfiles\": ")
+        .append(hfileCells())
+        .append(", \"empty_values_skipped\": ")
+        .append(c.emptyValues())
+        .append(", \"empty_values_written\": ")
+        .append(c.emptyValuesWritten())
+        .append(", \"row_spill_files\": ")
+        .append(c.rowSpillFiles())
+        .append("},\n");
+    b.append("  \"conflicts\": {\"cells\": ")
+        .append(c.collisions().cells())
+        .append(", \"rows\": ")
+        .append(c.collisions().rows())
+        .append(", \"record_rows_dropped\": ")
+        .append(c.collisions().recordRowsDropped())
+        .append("},\n");
+    b.append("  \"keys\": {\"duplicate_rows\": ")
+        .append(c.duplicateKeyRows())
+        .append(", \"duplicate_records\": ")
+        .append(c.duplicateKeyRecords())
+        .append(", \"values_truncated\": ")
+        .append(c.truncated())
+        .append("},\n");
+    b.append("  \"hfiles\": {\"files\": ")
+        .append(hfiles())
+        .append(", \"bytes\": ")
+        .append(hfileBytes())
+        .append(", \"loaded\": ")
+        .append(state.hfilesInLoad())
+        .append(", \"region_change\": ")
+        .append(Json.quote(state.regionChange()))
+        .append("},\n");
     field(b, "collisions", Json.quote(state.collisionViolation()));
     b.append("  \"outputs\": {");
     String osep = "";
     for (Map.Entry<String, Long> e : c.rowsByOutput().entrySet()) {
-      b.append(osep).append(Json.quote(e.getKey())).append(": {\"rows\": ").append(e.getValue()).append('}');
+      b.append(osep)
+          .append(Json.quote(e.getKey()))
+          .append(": {\"rows\": ")
+          .append(e.getValue())
+          .append('}');
       osep = ", ";
     }
     b.append("},\n  \"by_table\": [");
     String tsep = "\n";
     for (Map.Entry<String, List<RegionFiles>> t : regions.entrySet()) {
       List<RegionFiles> rs = t.getValue();
-      b.append(tsep).append("    {\"table\": ").append(Json.quote(t.getKey()))
-          .append(", \"rows\": ").append(c.rowsByTable().getOrDefault(t.getKey(), 0L))
-          .append(", \"hfiles\": ").append(rs.stream().mapToLong(RegionFiles::files).sum())
-          .append(", \"bytes\": ").append(rs.stream().mapToLong(RegionFiles::bytes).sum())
-          .append(", \"cells\": ").append(rs.stream().mapToLong(RegionFiles::cells).sum())
+      b.append(tsep)
+          .append("    {\"table\": ")
+          .append(Json.quote(t.getKey()))
+          .append(", \"rows\": ")
+          .append(c.rowsByTable().getOrDefault(t.getKey(), 0L))
+          .append(", \"hfiles\": ")
+          .append(rs.stream().mapToLong(RegionFiles::files).sum())
+          .append(", \"bytes\": ")
+          .append(rs.stream().mapToLong(RegionFiles::bytes).sum())
+          .append(", \"cells\": ")
+          .append(rs.stream().mapToLong(RegionFiles::cells).sum())
           .append(", \"regions\": [");
       sep = "\n";
       for (RegionFiles r : rs) {
-        b.append(sep).append("      {\"start_key\": ").append(Json.quote(Bytes.toStringBinary(r.startKey())))
-            .append(", \"end_key\": ").append(Json.quote(Bytes.toStringBinary(r.endKey())))
-            .append(", \"hfiles\": ").append(r.files()).append(", \"bytes\": ").append(r.bytes())
-            .append(", \"cells\": ").append(r.cells()).append('}');
+        b.append(sep)
+            .append("      {\"start_key\": ")
+            .append(Json.quote(Bytes.toStringBinary(r.startKey())))
+            .append(", \"end_key\": ")
+            .append(Json.quote(Bytes.toStringBinary(r.endKey())))
+            .append(", \"hfiles\": ")
+            .append(r.files())
+            .append(", \"bytes\": ")
+            .append(r.bytes())
+            .append(", \"cells\": ")
+            .append(r.cells())
+            .append('}');
         sep = ",\n";
       }
       b.append("]}");
@@ -95,10 +148,16 @@ public record LoadReport(RunState state, Map<String, List<RegionFiles>> regions,
     b.append("\n  ],\n  \"shortcuts\": [");
     sep = "\n";
     for (Shortcut s : state.shortcuts().all()) {
-      b.append(sep).append("    {\"name\": ").append(Json.quote(s.name()))
-          .append(", \"switch\": ").append(Json.quote(s.toggle()))
-          .append(", \"state\": ").append(Json.quote(s.state().label()))
-          .append(", \"detail\": ").append(Json.quote(s.detail())).append('}');
+      b.append(sep)
+          .append("    {\"name\": ")
+          .append(Json.quote(s.name()))
+          .append(", \"switch\": ")
+          .append(Json.quote(s.toggle()))
+          .append(", \"state\": ")
+          .append(Json.quote(s.state().label()))
+          .append(", \"detail\": ")
+          .append(Json.quote(s.detail()))
+          .append('}');
       sep = ",\n";
     }
     b.append(sep.equals("\n") ? "],\n" : "\n  ],\n");
@@ -125,58 +184,125 @@ public record LoadReport(RunState state, Map<String, List<RegionFiles>> regions,
   public String toText() {
     PrepareCounts c = state.counts();
     StringBuilder b = new StringBuilder();
-    b.append(String.format(Locale.ROOT, "Run %s of %s into %s: %s%n", state.runId(),
-        state.specSource(), String.join(", ", state.tables()), stageText()));
-    b.append(String.format(Locale.ROOT, "  records   read %,d = loaded %,d + rejected %,d"
-        + "   (blank lines %,d, header lines %,d not counted)%n",
-        c.read(), c.loaded(), c.rejected(), c.blankLines(), c.headerLines()));
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "Run %s of %s into %s: %s%n",
+            state.runId(),
+            state.specSource(),
+            String.join(", ", state.tables()),
+            stageText()));
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "  records   read %,d = loaded %,d + rejected %,d"
+                + "   (blank lines %,d, header lines %,d not counted)%n",
+            c.read(),
+            c.loaded(),
+            c.rejected(),
+            c.blankLines(),
+            c.headerLines()));
     if (c.rejected() > 0) {
       b.append("  rejects   ");
-      c.rejectsByReason().forEach((r, n) -> b.append(r.name()).append(' ').append(String.format(Locale.ROOT, "%,d", n)).append("  "));
+      c.rejectsByReason()
+          .forEach(
+              (r, n) ->
+                  b.append(r.name())
+                      .append(' ')
+                      .append(String.format(Locale.ROOT, "%,d", n))
+                      .append("  "));
       b.append(String.format("%n            in %s%n", rejectsDir));
     }
     if (state.collisionViolation() != null) {
       b.append("  cells     ").append(state.collisionViolation()).append('\n');
     }
     if (state.budgetViolation() != null) {
-      b.append("  budget    ").append(state.budgetViolation()).append(" (").append(state.budget())
+      b.append("  budget    ")
+          .append(state.budgetViolation())
+          .append(" (")
+          .append(state.budget())
           .append(")\n");
     }
-    b.append(String.format(Locale.ROOT, "  cells     emitted %,d, in HFiles %,d, empty values skipped %,d"
-        + (c.emptyValuesWritten() > 0 ? ", written empty %,d" : "") + "%n",
-        c.cellsEmitted(), hfileCells(), c.emptyValues(), c.emptyValuesWritten()));
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "  cells     emitted %,d, in HFiles %,d, empty values skipped %,d"
+                + (c.emptyValuesWritten() > 0 ? ", written empty %,d" : "")
+                + "%n",
+            c.cellsEmitted(),
+            hfileCells(),
+            c.emptyValues(),
+            c.emptyValuesWritten()));
     PrepareCounts.Collisions x = c.collisions();
     if (c.duplicateKeyRows() > 0 || x.any() || c.truncated() > 0) {
-      b.append(String.format(Locale.ROOT, "  keys      WARNING: %,d row(s) written by more than one record"
-          + " (%,d extra record(s)); %,d conflicting cell(s) in %,d row(s) (records gave them different"
-          + " values, one was kept)%s; %,d value(s) cut to a fixed width%n",
-          c.duplicateKeyRows(), c.duplicateKeyRecords(), x.cells(), x.rows(),
-          x.recordRowsDropped() > 0 ? String.format(Locale.ROOT, "; %,d record row(s) dropped whole for a"
-              + " later or earlier record", x.recordRowsDropped()) : "",
-          c.truncated()));
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "  keys      WARNING: %,d row(s) written by more than one record"
+                  + " (%,d extra record(s)); %,d conflicting cell(s) in %,d row(s) (records gave them different"
+                  + " values, one was kept)%s; %,d value(s) cut to a fixed width%n",
+              c.duplicateKeyRows(),
+              c.duplicateKeyRecords(),
+              x.cells(),
+              x.rows(),
+              x.recordRowsDropped() > 0
+                  ? String.format(
+                      Locale.ROOT,
+                      "; %,d record row(s) dropped whole for a" + " later or earlier record",
+                      x.recordRowsDropped())
+                  : "",
+              c.truncated()));
     }
     if (c.rowSpillFiles() > 0) {
-      b.append(String.format(Locale.ROOT, "  rows      %,d temporary file(s) for rows whose records repeat"
-          + " columns beyond hbulk.reduce.row-buffer.bytes (slower, never lost)%n", c.rowSpillFiles()));
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "  rows      %,d temporary file(s) for rows whose records repeat"
+                  + " columns beyond hbulk.reduce.row-buffer.bytes (slower, never lost)%n",
+              c.rowSpillFiles()));
     }
     if (c.rowsByOutput().size() > 1) {
       b.append("  outputs  ");
-      c.rowsByOutput().forEach((name, rows) -> b.append(String.format(Locale.ROOT, " %s %,d rows;", name, rows)));
+      c.rowsByOutput()
+          .forEach(
+              (name, rows) -> b.append(String.format(Locale.ROOT, " %s %,d rows;", name, rows)));
       b.append('\n');
     }
-    b.append(String.format(Locale.ROOT, "  hfiles    %,d files, %s, written by %d reducers (one per region)%n",
-        hfiles(), bytes(hfileBytes()), state.reducers()));
+    b.append(
+        String.format(
+            Locale.ROOT,
+            "  hfiles    %,d files, %s, written by %d reducers (one per region)%n",
+            hfiles(),
+            bytes(hfileBytes()),
+            state.reducers()));
     for (Map.Entry<String, List<RegionFiles>> t : regions.entrySet()) {
-      b.append(String.format(Locale.ROOT, "  table %s: %,d rows, %,d cells in %d region(s)%n", t.getKey(),
-          c.rowsByTable().getOrDefault(t.getKey(), 0L),
-          t.getValue().stream().mapToLong(RegionFiles::cells).sum(), t.getValue().size()));
-      b.append(String.format(Locale.ROOT, "    %-24s %-24s %6s %12s %12s%n", "region start", "region end",
-          "files", "bytes", "cells"));
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "  table %s: %,d rows, %,d cells in %d region(s)%n",
+              t.getKey(),
+              c.rowsByTable().getOrDefault(t.getKey(), 0L),
+              t.getValue().stream().mapToLong(RegionFiles::cells).sum(),
+              t.getValue().size()));
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "    %-24s %-24s %6s %12s %12s%n",
+              "region start",
+              "region end",
+              "files",
+              "bytes",
+              "cells"));
       for (RegionFiles r : t.getValue()) {
-        b.append(String.format(Locale.ROOT, "    %-24s %-24s %6d %12s %,12d%n",
-            shorten(Bytes.toStringBinary(r.startKey()), "(first)"),
-            shorten(Bytes.toStringBinary(r.endKey()), "(last)"),
-            r.files(), bytes(r.bytes()), r.cells()));
+        b.append(
+            String.format(
+                Locale.ROOT,
+                "    %-24s %-24s %6d %12s %,12d%n",
+                shorten(Bytes.toStringBinary(r.startKey()), "(first)"),
+                shorten(Bytes.toStringBinary(r.endKey()), "(last)"),
+                r.files(),
+                bytes(r.bytes()),
+                r.cells()));
       }
     }
     if (state.regionChange() != null) {
@@ -184,11 +310,17 @@ public record LoadReport(RunState state, Map<String, List<RegionFiles>> regions,
     }
     shortcutsText(b);
     b.append("  phases   ");
-    state.phases().forEach((name, ms) -> b.append(String.format(Locale.ROOT, " %s %.1f s", name, ms / 1000.0)));
+    state
+        .phases()
+        .forEach(
+            (name, ms) -> b.append(String.format(Locale.ROOT, " %s %.1f s", name, ms / 1000.0)));
     b.append('\n');
     if (state.phases().containsKey("job") && c.read() > 0) {
-      b.append(String.format(Locale.ROOT, "  speed     %,.0f records/s in the job%n",
-          c.read() * 1000.0 / Math.max(1, state.phases().get("job"))));
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "  speed     %,.0f records/s in the job%n",
+              c.read() * 1000.0 / Math.max(1, state.phases().get("job"))));
     }
     return b.toString();
   }
@@ -214,8 +346,13 @@ public record LoadReport(RunState state, Map<String, List<RegionFiles>> regions,
     b.append('\n');
     for (Shortcut s : shortcuts.all()) {
       if (s.state() == Shortcut.State.FELL_BACK) {
-        b.append("  shortcuts WARNING: ").append(s.name()).append(" fell back (").append(s.detail())
-            .append("); ").append(s.toggle()).append(" switches it off\n");
+        b.append("  shortcuts WARNING: ")
+            .append(s.name())
+            .append(" fell back (")
+            .append(s.detail())
+            .append("); ")
+            .append(s.toggle())
+            .append(" switches it off\n");
       }
     }
   }

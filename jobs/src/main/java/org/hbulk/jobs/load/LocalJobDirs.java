@@ -14,18 +14,22 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.MRConfig;
 
 /**
- * The local job runner's working folders, one set per run. The local runner keeps every map
- * output (the whole shuffle, as large as the HFiles) under {@code mapreduce.cluster.local.dir}, and
- * the job's staging files under the staging root, and removes them only when the job ends: a run
- * killed in its job leaves them behind, as large as its shuffle. Each run gets folders
- * of its own, {@code hbulk-<run id>-<pid>} under each configured one, marked with its owner, removed
- * when its job ends, and swept by the next local job once their owner is gone.
+ * The local job runner's working folders, one set per run. The local runner keeps every map output
+ * (the whole shuffle, as large as the HFiles) under {@code mapreduce.cluster.local.dir}, and the
+ * job's staging files under the staging root, and removes them only when the job ends: a run killed
+ * in its job leaves them behind, as large as its shuffle. Each run gets folders of its own, {@code
+ * hbulk-<run id>-<pid>} under each configured one, marked with its owner, removed when its job
+ * ends, and swept by the next local job once their owner is gone.
  */
 final class LocalJobDirs {
   private static final String PREFIX = "hbulk-";
   private static final String OWNER_FILE = "owner.properties";
-  /** Where the local runner keeps map outputs, and its staging root: both on the local file system. */
+
+  /**
+   * Where the local runner keeps map outputs, and its staging root: both on the local file system.
+   */
   private static final String LOCAL_DIR = MRConfig.LOCAL_DIR;
+
   private static final String STAGING_ROOT = "mapreduce.jobtracker.staging.root.dir";
 
   private final List<Path> dirs;
@@ -45,7 +49,8 @@ final class LocalJobDirs {
     // With the process id: nightly runs of two specs for one date share the run id.
     // The local runner cannot use a folder whose path holds a space (see LocalDirAlias), and a run
     // directory's name may hold one.
-    String name = PREFIX + runId.replaceAll("[^A-Za-z0-9._-]", "_") + "-" + ProcessHandle.current().pid();
+    String name =
+        PREFIX + runId.replaceAll("[^A-Za-z0-9._-]", "_") + "-" + ProcessHandle.current().pid();
     for (String key : List.of(LOCAL_DIR, STAGING_ROOT)) {
       List<String> own = new ArrayList<>();
       for (String configured : conf.getTrimmedStrings(key)) {
@@ -78,7 +83,9 @@ final class LocalJobDirs {
       return;
     }
     for (FileStatus child : fs.listStatus(parent)) {
-      if (child.isDirectory() && child.getPath().getName().startsWith(PREFIX) && ownerGone(fs, child.getPath())) {
+      if (child.isDirectory()
+          && child.getPath().getName().startsWith(PREFIX)
+          && ownerGone(fs, child.getPath())) {
         fs.delete(child.getPath(), true);
         log.println("hbulk: removed " + child.getPath() + ", left by a run whose process is gone");
       }

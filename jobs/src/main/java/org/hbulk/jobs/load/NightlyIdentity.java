@@ -19,15 +19,22 @@ import org.hbulk.mappers.spec.LoadSpec;
 
 /**
  * What a nightly run is known by: its run directories, its lock and its log. Either the name the
- * operator gives, or the spec's base name and the tables it writes after overrides
- * ({@code orders@orders}, {@code orders-index@orders+orders_by_time}), so that two specs of the same
- * file name writing other tables, or one spec pointed at another table with {@code -D}, are two
+ * operator gives, or the spec's base name and the tables it writes after overrides ({@code
+ * orders@orders}, {@code orders-index@orders+orders_by_time}), so that two specs of the same file
+ * name writing other tables, or one spec pointed at another table with {@code -D}, are two
  * identities and never take each other's dates for loaded.
  */
 public final class NightlyIdentity {
-  /** Safe as a file name on HDFS and locally; '@', '+' and '=' are not in table names, so derived names cannot clash. */
+  /**
+   * Safe as a file name on HDFS and locally; '@', '+' and '=' are not in table names, so derived
+   * names cannot clash.
+   */
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.@+=-]{0,199}");
-  /** Past this many characters the tables part of a derived name is a digest, to stay a valid file name. */
+
+  /**
+   * Past this many characters the tables part of a derived name is a digest, to stay a valid file
+   * name.
+   */
   private static final int MAX_TABLES_PART = 120;
 
   private final String name;
@@ -39,13 +46,20 @@ public final class NightlyIdentity {
   /** The identity an operator names with {@code --name}. */
   public static NightlyIdentity named(String name) throws HbulkException {
     if (!NAME.matcher(name).matches()) {
-      throw new HbulkException(ExitCode.USAGE, "--name '" + name + "' is not a valid nightly name: use 1 to 200"
-          + " letters, digits, '_', '.', '@', '+', '=' or '-', not starting with '.', '@', '+', '=' or '-'");
+      throw new HbulkException(
+          ExitCode.USAGE,
+          "--name '"
+              + name
+              + "' is not a valid nightly name: use 1 to 200"
+              + " letters, digits, '_', '.', '@', '+', '=' or '-', not starting with '.', '@', '+', '=' or '-'");
     }
     return new NightlyIdentity(name);
   }
 
-  /** The identity of a spec: its file's base name and the tables it writes (after overrides), sorted. */
+  /**
+   * The identity of a spec: its file's base name and the tables it writes (after overrides),
+   * sorted.
+   */
   public static NightlyIdentity of(LoadSpec spec) {
     String base = new Path(spec.source()).getName().replaceFirst("\\.[^.]*$", "");
     String tables = String.join("+", sortedTables(spec.tables())).replace(':', '=');
@@ -73,7 +87,8 @@ public final class NightlyIdentity {
 
   static String sha256(String text) {
     try {
-      return Bytes.toHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+      return Bytes.toHex(
+          MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every JVM has SHA-256", e);
     }
@@ -83,7 +98,10 @@ public final class NightlyIdentity {
     return name;
   }
 
-  /** {@code <hbulk.work.dir>/<identity>}: the run directories of this identity's dates, and nothing else. */
+  /**
+   * {@code <hbulk.work.dir>/<identity>}: the run directories of this identity's dates, and nothing
+   * else.
+   */
   public Path dir(Configuration conf) {
     return RunPaths.nightlyDir(conf, name);
   }
@@ -95,7 +113,8 @@ public final class NightlyIdentity {
 
   /** {@code <hbulk.nightly.lock.dir>/<identity>.lock}, on the local file system. */
   public java.nio.file.Path lockFile(Configuration conf) {
-    return java.nio.file.Path.of(conf.get(HbulkConf.NIGHTLY_LOCK_DIR, HbulkConf.NIGHTLY_LOCK_DIR_DEFAULT))
+    return java.nio.file.Path.of(
+            conf.get(HbulkConf.NIGHTLY_LOCK_DIR, HbulkConf.NIGHTLY_LOCK_DIR_DEFAULT))
         .resolve(name + ".lock");
   }
 

@@ -34,7 +34,9 @@ public final class NightlyLock implements AutoCloseable {
     FileChannel channel = null;
     try {
       Files.createDirectories(file.toAbsolutePath().getParent());
-      channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+      channel =
+          FileChannel.open(
+              file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
       FileLock lock;
       try {
         lock = channel.tryLock();
@@ -44,19 +46,33 @@ public final class NightlyLock implements AutoCloseable {
       if (lock == null) {
         String holder = Files.readString(file, StandardCharsets.UTF_8).strip();
         channel.close();
-        throw new HbulkException(ExitCode.LOCK_HELD, "another run of nightly " + identity + " holds " + file
-            + (holder.isEmpty() ? "" : " (" + holder + ")") + "; this run changed nothing. Wait for it to end,"
-            + " or see its nightly.log");
+        throw new HbulkException(
+            ExitCode.LOCK_HELD,
+            "another run of nightly "
+                + identity
+                + " holds "
+                + file
+                + (holder.isEmpty() ? "" : " (" + holder + ")")
+                + "; this run changed nothing. Wait for it to end,"
+                + " or see its nightly.log");
       }
-      // Who holds it, for the message of a run that finds it held; the lock, not this text, decides.
+      // Who holds it, for the message of a run that finds it held; the lock, not this text,
+      // decides.
       channel.truncate(0);
-      channel.write(ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + " since " + Instant.now() + "\n")
-          .getBytes(StandardCharsets.UTF_8)));
+      channel.write(
+          ByteBuffer.wrap(
+              ("pid " + ProcessHandle.current().pid() + " since " + Instant.now() + "\n")
+                  .getBytes(StandardCharsets.UTF_8)));
       return new NightlyLock(file, channel, lock);
     } catch (IOException e) {
       closeQuietly(channel);
-      throw new HbulkException(ExitCode.USAGE, "cannot take the nightly lock " + file + ": " + e.getMessage()
-          + "; set hbulk.nightly.lock.dir to a writable local directory");
+      throw new HbulkException(
+          ExitCode.USAGE,
+          "cannot take the nightly lock "
+              + file
+              + ": "
+              + e.getMessage()
+              + "; set hbulk.nightly.lock.dir to a writable local directory");
     }
   }
 

@@ -19,12 +19,12 @@ import org.hbulk.mappers.spec.LoadSpec;
 
 /**
  * One nightly load of a spec for one date, safe to run again: a date already loaded from the same
- * spec and tables is a no-op (unless forced), one loaded from another spec or other tables is refused
- * (unless forced), a run of the date that stopped before it ended is finished as {@link
+ * spec and tables is a no-op (unless forced), one loaded from another spec or other tables is
+ * refused (unless forced), a run of the date that stopped before it ended is finished as {@link
  * BulkLoad#resume} finishes it (a prepared one is loaded), and old run directories of the identity
- * are pruned. The run
- * directory is {@code <hbulk.work.dir>/<identity>/<date>}; the cell timestamp {@code run-start} is the
- * start of the date in the given zone, so a forced re-run writes the very same cells.
+ * are pruned. The run directory is {@code <hbulk.work.dir>/<identity>/<date>}; the cell timestamp
+ * {@code run-start} is the start of the date in the given zone, so a forced re-run writes the very
+ * same cells.
  */
 public final class NightlyRun {
   private static final DateTimeFormatter DAY = DateTimeFormatter.ISO_LOCAL_DATE;
@@ -41,9 +41,13 @@ public final class NightlyRun {
     this.log = log;
   }
 
-  /** The input path for a date: {date} is 2026-11-22, {yyyyMMdd} 20261122, {yyyy} {MM} {dd} its parts. */
+  /**
+   * The input path for a date: {date} is 2026-11-22, {yyyyMMdd} 20261122, {yyyy} {MM} {dd} its
+   * parts.
+   */
   public static String expand(String template, LocalDate date) {
-    return template.replace("{date}", date.format(DAY))
+    return template
+        .replace("{date}", date.format(DAY))
         .replace("{yyyyMMdd}", date.format(DateTimeFormatter.BASIC_ISO_DATE))
         .replace("{yyyy}", String.format(Locale.ROOT, "%04d", date.getYear()))
         .replace("{MM}", String.format(Locale.ROOT, "%02d", date.getMonthValue()))
@@ -51,8 +55,15 @@ public final class NightlyRun {
   }
 
   /** Loads the date; returns the report, or throws with the exit code that says why not. */
-  public LoadReport run(LoadSpec spec, NightlyIdentity identity, String inputTemplate, LocalDate date, ZoneId zone,
-      boolean force, int keepDays) throws HbulkException, IOException, InterruptedException {
+  public LoadReport run(
+      LoadSpec spec,
+      NightlyIdentity identity,
+      String inputTemplate,
+      LocalDate date,
+      ZoneId zone,
+      boolean force,
+      int keepDays)
+      throws HbulkException, IOException, InterruptedException {
     Path dir = identity.runDir(conf, date);
     RunDirectory run = RunDirectory.at(conf, dir);
     FileSystem fs = run.fs();
@@ -62,33 +73,68 @@ public final class NightlyRun {
     if (state != null && !force) {
       List<String> changes = LoadFingerprint.of(run, state).differences(LoadFingerprint.of(spec));
       if (!changes.isEmpty()) {
-        throw new HbulkException(ExitCode.RUN_CHANGED, date + " of nightly " + identity + " was " + describe(state.stage())
-            + " from another spec than this run's (" + dir + "): " + String.join("; ", changes) + ". The earlier"
-            + " spec is in " + run.spec() + "; " + (state.stage() == RunState.Stage.LOADING
-                ? "part of that run is in the table: finish it first with its own spec (hbulk resume --run-dir "
-                    + dir + "), then, if this spec is right, run again with --force to replace it"
-                : "if this one is right, add --force to replace that run (it is kept as " + dir.getName()
-                    + ".replaced-<millis>)"));
+        throw new HbulkException(
+            ExitCode.RUN_CHANGED,
+            date
+                + " of nightly "
+                + identity
+                + " was "
+                + describe(state.stage())
+                + " from another spec than this run's ("
+                + dir
+                + "): "
+                + String.join("; ", changes)
+                + ". The earlier"
+                + " spec is in "
+                + run.spec()
+                + "; "
+                + (state.stage() == RunState.Stage.LOADING
+                    ? "part of that run is in the table: finish it first with its own spec (hbulk resume --run-dir "
+                        + dir
+                        + "), then, if this spec is right, run again with --force to replace it"
+                    : "if this one is right, add --force to replace that run (it is kept as "
+                        + dir.getName()
+                        + ".replaced-<millis>)"));
       }
       switch (state.stage()) {
-        case LOADED -> throw new HbulkException(ExitCode.NOTHING_TO_DO, date + " is already loaded (" + dir
-            + "); add --force to load it again");
+        case LOADED ->
+            throw new HbulkException(
+                ExitCode.NOTHING_TO_DO,
+                date + " is already loaded (" + dir + "); add --force to load it again");
         case PREPARED, PREPARING, LOADING -> {
-          log.println("hbulk: " + date + " was " + describe(state.stage()) + ": finishing that run");
+          log.println(
+              "hbulk: " + date + " was " + describe(state.stage()) + ": finishing that run");
           if (state.stage() == RunState.Stage.PREPARING) {
             requireInput(state.resolvedInputs().get(0), date);
           }
           // A nightly run loads, whichever command prepared the date: resume would stop at PREPARED
           // when 'hbulk prepare' wrote it.
-          report = state.stage() == RunState.Stage.PREPARED ? load.complete(dir, false) : load.resume(dir);
+          report =
+              state.stage() == RunState.Stage.PREPARED
+                  ? load.complete(dir, false)
+                  : load.resume(dir);
           prune(fs, identity.dir(conf), date, keepDays, log);
           return report;
         }
-        case OVER_BUDGET -> throw new HbulkException(ExitCode.REJECTS_OVER_BUDGET, date + ": "
-            + state.budgetViolation() + "; see " + run.rejects() + ", fix the input and run with --force,"
-            + " or load the good records: hbulk complete --run-dir " + dir + " --accept-rejects");
-        case COLLISIONS -> throw new HbulkException(ExitCode.COLLISIONS, date + ": " + state.collisionViolation()
-            + "; run with --force after fixing the key or the collision policy");
+        case OVER_BUDGET ->
+            throw new HbulkException(
+                ExitCode.REJECTS_OVER_BUDGET,
+                date
+                    + ": "
+                    + state.budgetViolation()
+                    + "; see "
+                    + run.rejects()
+                    + ", fix the input and run with --force,"
+                    + " or load the good records: hbulk complete --run-dir "
+                    + dir
+                    + " --accept-rejects");
+        case COLLISIONS ->
+            throw new HbulkException(
+                ExitCode.COLLISIONS,
+                date
+                    + ": "
+                    + state.collisionViolation()
+                    + "; run with --force after fixing the key or the collision policy");
       }
     }
     String input = expand(inputTemplate, date);
@@ -98,8 +144,12 @@ public final class NightlyRun {
     }
     if (fs.exists(dir)) {
       Path aside = RunPaths.setAside(dir, System.currentTimeMillis());
-      log.println("hbulk: " + (state != null ? "--force: keeping the earlier run as " : "an earlier run died before"
-          + " preparing; keeping what it left as ") + aside);
+      log.println(
+          "hbulk: "
+              + (state != null
+                  ? "--force: keeping the earlier run as "
+                  : "an earlier run died before" + " preparing; keeping what it left as ")
+              + aside);
       FileMoves.rename(fs, dir, aside);
     }
     long partitionStart = date.atStartOfDay(zone).toInstant().toEpochMilli();
@@ -113,8 +163,16 @@ public final class NightlyRun {
     Path pattern = new Path(input);
     FileStatus[] matches = pattern.getFileSystem(conf).globStatus(pattern);
     if (matches == null || matches.length == 0) {
-      throw new HbulkException(ExitCode.NO_INPUT, "no input for " + date + ": " + input + " matches no file;"
-          + " nothing was loaded. If the dump is late, run again when it is there (same command, --date " + date + ")");
+      throw new HbulkException(
+          ExitCode.NO_INPUT,
+          "no input for "
+              + date
+              + ": "
+              + input
+              + " matches no file;"
+              + " nothing was loaded. If the dump is late, run again when it is there (same command, --date "
+              + date
+              + ")");
     }
   }
 
@@ -130,12 +188,14 @@ public final class NightlyRun {
   }
 
   /**
-   * Deletes what runs of one identity left for dates more than {@code keepDays} before {@code date}:
-   * run directories ({@code <date>}, loaded or not, and those of runs that died) and the earlier runs
-   * kept by --force or a restart ({@code <date>.replaced-<millis>}). Nothing else in {@code identityDir}
-   * (files, directories of {@code hbulk load} runs, anything named otherwise) is touched.
+   * Deletes what runs of one identity left for dates more than {@code keepDays} before {@code
+   * date}: run directories ({@code <date>}, loaded or not, and those of runs that died) and the
+   * earlier runs kept by --force or a restart ({@code <date>.replaced-<millis>}). Nothing else in
+   * {@code identityDir} (files, directories of {@code hbulk load} runs, anything named otherwise)
+   * is touched.
    */
-  public static void prune(FileSystem fs, Path identityDir, LocalDate date, int keepDays, PrintStream log)
+  public static void prune(
+      FileSystem fs, Path identityDir, LocalDate date, int keepDays, PrintStream log)
       throws IOException {
     if (keepDays <= 0 || !fs.exists(identityDir)) {
       return;
@@ -143,7 +203,8 @@ public final class NightlyRun {
     LocalDate oldestKept = date.minusDays(keepDays);
     for (FileStatus f : fs.listStatus(identityDir)) {
       // Runs of the identity only, by name (RunPaths): not ours to delete otherwise.
-      Optional<LocalDate> day = f.isDirectory() ? RunPaths.nightlyDate(f.getPath().getName()) : Optional.empty();
+      Optional<LocalDate> day =
+          f.isDirectory() ? RunPaths.nightlyDate(f.getPath().getName()) : Optional.empty();
       if (day.isPresent() && day.get().isBefore(oldestKept)) {
         fs.delete(f.getPath(), true);
         log.println("hbulk: pruned " + f.getPath());

@@ -10,15 +10,27 @@ import org.hbulk.mappers.mapreduce.HbulkCounter;
 import org.hbulk.mappers.record.RejectReason;
 
 /** What the map tasks counted, read from the finished job. Records read = loaded + rejected. */
-public record PrepareCounts(long read, long loaded, long rejected, long cellsEmitted,
-    long emptyValues, long emptyValuesWritten, long blankLines, long headerLines,
-    Map<RejectReason, Long> rejectsByReason, long duplicateKeyRows, long duplicateKeyRecords,
-    Collisions collisions, long truncated, long rowSpillFiles, Map<String, Long> rowsByOutput,
+public record PrepareCounts(
+    long read,
+    long loaded,
+    long rejected,
+    long cellsEmitted,
+    long emptyValues,
+    long emptyValuesWritten,
+    long blankLines,
+    long headerLines,
+    Map<RejectReason, Long> rejectsByReason,
+    long duplicateKeyRows,
+    long duplicateKeyRecords,
+    Collisions collisions,
+    long truncated,
+    long rowSpillFiles,
+    Map<String, Long> rowsByOutput,
     Map<String, Long> rowsByTable) {
 
   /**
-   * What collided: cells (row, column, timestamp) given different values by different records,
-   * each counted once however many records met there; the rows holding such cells; and, under
+   * What collided: cells (row, column, timestamp) given different values by different records, each
+   * counted once however many records met there; the rows holding such cells; and, under
    * keep-last-record / keep-first-record, the records' rows dropped whole.
    */
   public record Collisions(long cells, long rows, long recordRowsDropped) {
@@ -47,12 +59,14 @@ public record PrepareCounts(long read, long loaded, long rejected, long cellsEmi
         reasons,
         counters.findCounter(HbulkCounter.DUPLICATE_KEY_ROWS).getValue(),
         counters.findCounter(HbulkCounter.DUPLICATE_KEY_RECORDS).getValue(),
-        new Collisions(counters.findCounter(HbulkCounter.CONFLICTING_CELLS).getValue(),
+        new Collisions(
+            counters.findCounter(HbulkCounter.CONFLICTING_CELLS).getValue(),
             counters.findCounter(HbulkCounter.CONFLICTING_ROWS).getValue(),
             counters.findCounter(HbulkCounter.RECORD_ROWS_DROPPED).getValue()),
         counters.findCounter(HbulkCounter.VALUES_TRUNCATED).getValue(),
         counters.findCounter(HbulkCounter.ROW_SPILL_FILES).getValue(),
-        group(counters, HbulkCounter.OUTPUT_ROWS_GROUP), group(counters, HbulkCounter.TABLE_ROWS_GROUP));
+        group(counters, HbulkCounter.OUTPUT_ROWS_GROUP),
+        group(counters, HbulkCounter.TABLE_ROWS_GROUP));
   }
 
   private static Map<String, Long> group(Counters counters, String name) {
@@ -104,14 +118,26 @@ public record PrepareCounts(long read, long loaded, long rejected, long cellsEmi
         reasons.put(r, Long.parseLong(v));
       }
     }
-    return new PrepareCounts(num(p, "records.read"), num(p, "records.loaded"),
-        num(p, "records.rejected"), num(p, "cells.emitted"), num(p, "cells.empty-values-skipped"),
-        num(p, "cells.empty-values-written"), num(p, "lines.blank"), num(p, "lines.header"), reasons,
-        num(p, "keys.duplicate-rows"), num(p, "keys.duplicate-records"),
-        new Collisions(num(p, "collisions.cells"), num(p, "collisions.rows"),
+    return new PrepareCounts(
+        num(p, "records.read"),
+        num(p, "records.loaded"),
+        num(p, "records.rejected"),
+        num(p, "cells.emitted"),
+        num(p, "cells.empty-values-skipped"),
+        num(p, "cells.empty-values-written"),
+        num(p, "lines.blank"),
+        num(p, "lines.header"),
+        reasons,
+        num(p, "keys.duplicate-rows"),
+        num(p, "keys.duplicate-records"),
+        new Collisions(
+            num(p, "collisions.cells"),
+            num(p, "collisions.rows"),
             num(p, "collisions.record-rows-dropped")),
         num(p, "values.truncated"),
-        num(p, "rows.spill-files"), group(p, "output-rows."), group(p, "table-rows."));
+        num(p, "rows.spill-files"),
+        group(p, "output-rows."),
+        group(p, "table-rows."));
   }
 
   private static Map<String, Long> group(Properties p, String prefix) {

@@ -20,24 +20,38 @@ record PrepareVerdict(String overBudget, String collisions) {
    * Checks the job's counts add up, moves its rejects into the run's {@code rejects/}, drops its
    * scratch space, and judges the counts; the state records the stage and the verdict.
    */
-  static PrepareVerdict inspect(LoadSpec spec, PrepareCounts counts, RunDirectory run, RunState state)
+  static PrepareVerdict inspect(
+      LoadSpec spec, PrepareCounts counts, RunDirectory run, RunState state)
       throws HbulkException, IOException {
     if (!counts.balanced()) {
-      throw new HbulkException(ExitCode.INTERNAL, "counts do not add up: read " + counts.read()
-          + ", loaded " + counts.loaded() + ", rejected " + counts.rejected() + " by reason "
-          + counts.rejectsByReason());
+      throw new HbulkException(
+          ExitCode.INTERNAL,
+          "counts do not add up: read "
+              + counts.read()
+              + ", loaded "
+              + counts.loaded()
+              + ", rejected "
+              + counts.rejected()
+              + " by reason "
+              + counts.rejectsByReason());
     }
     state.counts(counts);
     moveRejects(run);
     run.fs().delete(run.scratch(), true);
     String violation = spec.rejectBudget().violation(counts.rejected(), counts.read());
-    String collisions = spec.collisions() == CollisionPolicy.FAIL && counts.collisions().cells() > 0
-        ? counts.collisions().cells() + " cell(s) in " + counts.collisions().rows() + " row(s) collided:"
-            + " records gave the same row, column and timestamp different values, and the spec's [load]"
-            + " collisions = fail"
-        : null;
-    state.stage(violation != null ? RunState.Stage.OVER_BUDGET
-        : collisions != null ? RunState.Stage.COLLISIONS : RunState.Stage.PREPARED);
+    String collisions =
+        spec.collisions() == CollisionPolicy.FAIL && counts.collisions().cells() > 0
+            ? counts.collisions().cells()
+                + " cell(s) in "
+                + counts.collisions().rows()
+                + " row(s) collided:"
+                + " records gave the same row, column and timestamp different values, and the spec's [load]"
+                + " collisions = fail"
+            : null;
+    state.stage(
+        violation != null
+            ? RunState.Stage.OVER_BUDGET
+            : collisions != null ? RunState.Stage.COLLISIONS : RunState.Stage.PREPARED);
     if (violation != null) {
       state.budgetViolation(violation);
     }
@@ -50,14 +64,24 @@ record PrepareVerdict(String overBudget, String collisions) {
   /** Throws when the run may not be loaded as it is (over the reject budget, or cells collided). */
   void enforce(RunDirectory run) throws HbulkException {
     if (overBudget != null) {
-      throw new HbulkException(ExitCode.REJECTS_OVER_BUDGET, overBudget + "; nothing was loaded."
-          + " The rejects are in " + run.rejects() + ". To load the good records anyway: hbulk"
-          + " complete --run-dir " + run.root() + " --accept-rejects");
+      throw new HbulkException(
+          ExitCode.REJECTS_OVER_BUDGET,
+          overBudget
+              + "; nothing was loaded."
+              + " The rejects are in "
+              + run.rejects()
+              + ". To load the good records anyway: hbulk"
+              + " complete --run-dir "
+              + run.root()
+              + " --accept-rejects");
     }
     if (collisions != null) {
-      throw new HbulkException(ExitCode.COLLISIONS, collisions + "; nothing was loaded. Make the key"
-          + " unique, or choose collisions = keep-last-record (or keep-first-record, keep-max-value,"
-          + " keep-min-value)");
+      throw new HbulkException(
+          ExitCode.COLLISIONS,
+          collisions
+              + "; nothing was loaded. Make the key"
+              + " unique, or choose collisions = keep-last-record (or keep-first-record, keep-max-value,"
+              + " keep-min-value)");
     }
   }
 

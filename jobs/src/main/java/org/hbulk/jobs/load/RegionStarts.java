@@ -42,8 +42,8 @@ final class RegionStarts {
   }
 
   /**
-   * Each table's start keys now, for the bulk load; a change since prepare is noted in the state and
-   * the log (it costs time, not correctness), a table gone is exit 4.
+   * Each table's start keys now, for the bulk load; a change since prepare is noted in the state
+   * and the log (it costs time, not correctness), a table gone is exit 4.
    */
   static Map<String, byte[][]> recheck(Connection connection, RunState state, PrintStream log)
       throws HbulkException, IOException {
@@ -75,7 +75,12 @@ final class RegionStarts {
     if (same) {
       return null;
     }
-    return "regions of " + table + " changed since prepare (" + before.size() + " -> " + now.length
+    return "regions of "
+        + table
+        + " changed since prepare ("
+        + before.size()
+        + " -> "
+        + now.length
         + " regions); BulkLoadHFiles splits HFiles that now span two regions, which costs time";
   }
 }

@@ -13,8 +13,11 @@ import org.hbulk.jobs.HbulkException;
 /** What a run's inputs matched when it started (files and directories), and their size. */
 record ResolvedInputs(List<Path> paths, long bytes) {
 
-  /** Exit 2 for an input that matches nothing: a load of nothing is a mistake, not an empty load. */
-  static ResolvedInputs of(Configuration conf, List<String> inputs) throws HbulkException, IOException {
+  /**
+   * Exit 2 for an input that matches nothing: a load of nothing is a mistake, not an empty load.
+   */
+  static ResolvedInputs of(Configuration conf, List<String> inputs)
+      throws HbulkException, IOException {
     List<Path> resolved = new ArrayList<>();
     long bytes = 0;
     for (String input : inputs) {

@@ -36,7 +36,10 @@ public final class RunDirectory {
     this.access = access;
   }
 
-  /** The run at {@code root}; who may read its files is {@link HFileAccess#of(Configuration)}'s to say. */
+  /**
+   * The run at {@code root}; who may read its files is {@link HFileAccess#of(Configuration)}'s to
+   * say.
+   */
   public static RunDirectory at(Configuration conf, Path root) throws IOException {
     FileSystem fs = root.getFileSystem(conf);
     return new RunDirectory(fs, fs.makeQualified(root), HFileAccess.of(conf));
@@ -56,11 +59,23 @@ public final class RunDirectory {
   public void createNew() throws HbulkException, IOException {
     if (fs.exists(root)) {
       RunState earlier = hasState() ? readState() : null;
-      throw new HbulkException(ExitCode.USAGE, "run directory " + root + " already exists"
-          + (earlier == null ? ": give another --run-dir"
-              : " and holds run " + earlier.runId() + " (" + earlier.stage() + ")" + (earlier.unfinished()
-                  ? ": finish that run with 'hbulk resume --run-dir " + root + "', or give another --run-dir"
-                  : ": give another --run-dir")));
+      throw new HbulkException(
+          ExitCode.USAGE,
+          "run directory "
+              + root
+              + " already exists"
+              + (earlier == null
+                  ? ": give another --run-dir"
+                  : " and holds run "
+                      + earlier.runId()
+                      + " ("
+                      + earlier.stage()
+                      + ")"
+                      + (earlier.unfinished()
+                          ? ": finish that run with 'hbulk resume --run-dir "
+                              + root
+                              + "', or give another --run-dir"
+                          : ": give another --run-dir")));
     }
     create();
   }
@@ -71,19 +86,42 @@ public final class RunDirectory {
    */
   public RunState claim(PrintStream log) throws HbulkException, IOException {
     if (!hasState()) {
-      throw new HbulkException(ExitCode.USAGE, root + " is not an hbulk run directory"
-          + " (no run.properties): give the directory a load, prepare or nightly run printed");
+      throw new HbulkException(
+          ExitCode.USAGE,
+          root
+              + " is not an hbulk run directory"
+              + " (no run.properties): give the directory a load, prepare or nightly run printed");
     }
     RunState state = readState();
     RunOwner owner = state.owner();
     if (owner != null && !owner.isCurrent() && state.unfinished()) {
       switch (owner.liveness()) {
-        case ALIVE -> throw new HbulkException(ExitCode.RUN_BUSY, "run " + state.runId() + " is " + state.stage()
-            + " in " + owner + ", which is still running; wait for it to end");
-        case UNKNOWN -> log.println("hbulk: warning: run " + state.runId() + " was last worked on by " + owner
-            + ", which cannot be checked from here; make sure it has stopped");
-        case GONE -> log.println("hbulk: run " + state.runId() + " was " + state.stage() + " in " + owner
-            + ", which is gone");
+        case ALIVE ->
+            throw new HbulkException(
+                ExitCode.RUN_BUSY,
+                "run "
+                    + state.runId()
+                    + " is "
+                    + state.stage()
+                    + " in "
+                    + owner
+                    + ", which is still running; wait for it to end");
+        case UNKNOWN ->
+            log.println(
+                "hbulk: warning: run "
+                    + state.runId()
+                    + " was last worked on by "
+                    + owner
+                    + ", which cannot be checked from here; make sure it has stopped");
+        case GONE ->
+            log.println(
+                "hbulk: run "
+                    + state.runId()
+                    + " was "
+                    + state.stage()
+                    + " in "
+                    + owner
+                    + ", which is gone");
       }
     }
     if (owner == null || !owner.isCurrent()) {
@@ -93,7 +131,9 @@ public final class RunDirectory {
     return state;
   }
 
-  /** Closes everything the job wrote in the run to everyone but the owner (and the group, if any). */
+  /**
+   * Closes everything the job wrote in the run to everyone but the owner (and the group, if any).
+   */
   public void restrict() throws IOException {
     access.apply(fs, root);
   }
@@ -159,13 +199,19 @@ public final class RunDirectory {
   }
 
   /**
-   * A new file (replacing any) that is never more open than the run's access allows, not even
-   * while written; the group, if any, gets its rights at once.
+   * A new file (replacing any) that is never more open than the run's access allows, not even while
+   * written; the group, if any, gets its rights at once.
    */
   private FSDataOutputStream create(Path file) throws IOException {
-    FSDataOutputStream out = fs.create(file, access.filePermission(), true,
-        fs.getConf().getInt("io.file.buffer.size", 4096), fs.getDefaultReplication(file),
-        fs.getDefaultBlockSize(file), null);
+    FSDataOutputStream out =
+        fs.create(
+            file,
+            access.filePermission(),
+            true,
+            fs.getConf().getInt("io.file.buffer.size", 4096),
+            fs.getDefaultReplication(file),
+            fs.getDefaultBlockSize(file),
+            null);
     access.applyTo(fs, file, false);
     return out;
   }

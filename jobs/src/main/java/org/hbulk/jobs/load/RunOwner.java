@@ -31,8 +31,12 @@ public record RunOwner(String host, long pid, String started) {
 
   static RunOwner read(Properties p) {
     String pid = p.getProperty("owner.pid");
-    return pid == null ? null
-        : new RunOwner(p.getProperty("owner.host", ""), Long.parseLong(pid), p.getProperty("owner.started", ""));
+    return pid == null
+        ? null
+        : new RunOwner(
+            p.getProperty("owner.host", ""),
+            Long.parseLong(pid),
+            p.getProperty("owner.started", ""));
   }
 
   void store(Properties p) {
@@ -47,7 +51,8 @@ public record RunOwner(String host, long pid, String started) {
     }
     Optional<ProcessHandle> process = ProcessHandle.of(pid);
     return process.isPresent() && process.get().isAlive() && startOf(process.get()).equals(started)
-        ? Liveness.ALIVE : Liveness.GONE;
+        ? Liveness.ALIVE
+        : Liveness.GONE;
   }
 
   public boolean isCurrent() {

@@ -40,10 +40,14 @@ public final class RunPaths {
     return new Path(conf.get(HbulkConf.WORK_DIR, HbulkConf.WORK_DIR_DEFAULT));
   }
 
-  /** A load's run without --run-dir: named for the spec's file (without its extension) and the run's start. */
+  /**
+   * A load's run without --run-dir: named for the spec's file (without its extension) and the run's
+   * start.
+   */
   public static Path loadRun(Configuration conf, String specSource, long runStartMillis) {
     String name = new Path(specSource).getName().replaceFirst("\\.[^.]*$", "");
-    return new Path(new Path(workDir(conf), name), RUN_ID.format(Instant.ofEpochMilli(runStartMillis)));
+    return new Path(
+        new Path(workDir(conf), name), RUN_ID.format(Instant.ofEpochMilli(runStartMillis)));
   }
 
   /** The runs of one nightly identity, and nothing else. */

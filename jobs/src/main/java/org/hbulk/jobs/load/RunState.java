@@ -14,8 +14,8 @@ public final class RunState {
   /** The stages a run passes through. */
   public enum Stage {
     /**
-     * The job is writing HFiles, or the run died doing so: {@code resume} throws away what it
-     * wrote and prepares the run again, with the same spec, inputs and timestamps.
+     * The job is writing HFiles, or the run died doing so: {@code resume} throws away what it wrote
+     * and prepares the run again, with the same spec, inputs and timestamps.
      */
     PREPARING,
     /** HFiles written, not loaded yet: {@code complete} loads them. */
@@ -52,8 +52,8 @@ public final class RunState {
     this.p = p;
   }
 
-  public static RunState create(String runId, String specSource, List<String> tables, long runStartMillis,
-      Mode mode) {
+  public static RunState create(
+      String runId, String specSource, List<String> tables, long runStartMillis, Mode mode) {
     RunState s = new RunState(new Properties());
     s.p.setProperty("run.id", runId);
     s.p.setProperty("mode", mode.name());
@@ -65,9 +65,15 @@ public final class RunState {
   }
 
   /** A run's state before its job: what it loads, from what, for what command, in this process. */
-  static RunState begin(String runId, LoadSpec spec, List<String> inputs, List<Path> matched,
-      long runStartMillis, Mode mode) {
-    RunState state = create(runId, spec.source(), new ArrayList<>(spec.tables()), runStartMillis, mode);
+  static RunState begin(
+      String runId,
+      LoadSpec spec,
+      List<String> inputs,
+      List<Path> matched,
+      long runStartMillis,
+      Mode mode) {
+    RunState state =
+        create(runId, spec.source(), new ArrayList<>(spec.tables()), runStartMillis, mode);
     state.budget(spec.rejectBudget().describe());
     state.inputs(inputs);
     state.resolvedInputs(matched.stream().map(Path::toString).toList());

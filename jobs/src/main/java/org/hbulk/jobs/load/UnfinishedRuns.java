@@ -12,10 +12,10 @@ import org.hbulk.jobs.HbulkException;
 import org.hbulk.mappers.spec.LoadSpec;
 
 /**
- * Refuses to start a run in the default place while an earlier run of the same spec text and
- * tables there stopped before it ended and its process is gone: a new run beside a half-loaded
- * one would load its cells a second time (with {@code run-start}, as second versions), and
- * leave the old run's HFiles behind. A run that may still be going is only warned about.
+ * Refuses to start a run in the default place while an earlier run of the same spec text and tables
+ * there stopped before it ended and its process is gone: a new run beside a half-loaded one would
+ * load its cells a second time (with {@code run-start}, as second versions), and leave the old
+ * run's HFiles behind. A run that may still be going is only warned about.
  */
 final class UnfinishedRuns {
   private UnfinishedRuns() {}
@@ -36,22 +36,39 @@ final class UnfinishedRuns {
         continue;
       }
       RunState state = earlier.readState();
-      if (!state.unfinished() || !state.tables().equals(new ArrayList<>(spec.tables()))
-          || !fs.exists(earlier.spec()) || !earlier.readText(earlier.spec()).equals(spec.text())) {
+      if (!state.unfinished()
+          || !state.tables().equals(new ArrayList<>(spec.tables()))
+          || !fs.exists(earlier.spec())
+          || !earlier.readText(earlier.spec()).equals(spec.text())) {
         continue;
       }
       RunOwner owner = state.owner();
       if (owner != null && owner.liveness() != RunOwner.Liveness.GONE) {
-        log.println("hbulk: warning: an earlier run of this spec, " + earlier.root() + ", is " + state.stage()
-            + (owner.liveness() == RunOwner.Liveness.ALIVE ? " in " + owner + ", still running"
-                : " and was last worked on by " + owner + ", which cannot be checked from here"));
+        log.println(
+            "hbulk: warning: an earlier run of this spec, "
+                + earlier.root()
+                + ", is "
+                + state.stage()
+                + (owner.liveness() == RunOwner.Liveness.ALIVE
+                    ? " in " + owner + ", still running"
+                    : " and was last worked on by "
+                        + owner
+                        + ", which cannot be checked from here"));
         continue;
       }
-      throw new HbulkException(ExitCode.INTERRUPTED, "an earlier run of this spec into "
-          + String.join(", ", state.tables()) + " stopped before it ended: " + earlier.root() + " is "
-          + state.stage() + (state.stage() == RunState.Stage.LOADING ? " (part of it may be in the table)" : "")
-          + ". Finish it: hbulk resume --run-dir " + earlier.root() + " (or delete that directory to drop it,"
-          + " then load again)");
+      throw new HbulkException(
+          ExitCode.INTERRUPTED,
+          "an earlier run of this spec into "
+              + String.join(", ", state.tables())
+              + " stopped before it ended: "
+              + earlier.root()
+              + " is "
+              + state.stage()
+              + (state.stage() == RunState.Stage.LOADING ? " (part of it may be in the table)" : "")
+              + ". Finish it: hbulk resume --run-dir "
+              + earlier.root()
+              + " (or delete that directory to drop it,"
+              + " then load again)");
     }
   }
 }

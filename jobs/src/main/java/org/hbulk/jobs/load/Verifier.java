@@ -36,7 +36,12 @@ import org.hbulk.mappers.spec.LoadSpec;
  */
 public final class Verifier {
   /** What verify found. */
-  public record Result(long records, long rows, long cells, long olderVersions, long collisionRows,
+  public record Result(
+      long records,
+      long rows,
+      long cells,
+      long olderVersions,
+      long collisionRows,
       List<String> differences) {}
 
   /** How a checked cell differs from the table; whether a collision policy can explain it. */
@@ -45,7 +50,9 @@ public final class Verifier {
     HIDDEN,
     /** Another value at the run's timestamp: what a kept colliding record leaves. */
     OTHER_VALUE,
-    /** No version at the run's timestamp: what a dropped record leaves under a record-level policy. */
+    /**
+     * No version at the run's timestamp: what a dropped record leaves under a record-level policy.
+     */
     ABSENT
   }
 
@@ -72,7 +79,8 @@ public final class Verifier {
     long cells = 0;
     long older = 0;
     CollisionPolicy policy = spec.collisions();
-    boolean recordLevel = policy == CollisionPolicy.KEEP_LAST_RECORD || policy == CollisionPolicy.KEEP_FIRST_RECORD;
+    boolean recordLevel =
+        policy == CollisionPolicy.KEEP_LAST_RECORD || policy == CollisionPolicy.KEEP_FIRST_RECORD;
     PrepareCounts.Collisions collided = state.counts().collisions();
     // Rows whose cells differ only as the run's collision policy makes them differ, kept apart
     // until the end: more of them than the run counted conflicting rows is a real difference.
@@ -112,8 +120,10 @@ public final class Verifier {
             whole &= problem == null;
             if (problem != null) {
               String text = table + ": row " + Bytes.toStringBinary(row) + " " + problem.text();
-              boolean explained = collided.any() && (problem.kind() == Kind.OTHER_VALUE && policy != CollisionPolicy.FAIL
-                  || problem.kind() == Kind.ABSENT && recordLevel);
+              boolean explained =
+                  collided.any()
+                      && (problem.kind() == Kind.OTHER_VALUE && policy != CollisionPolicy.FAIL
+                          || problem.kind() == Kind.ABSENT && recordLevel);
               if (explained) {
                 collisionRows.computeIfAbsent(rowKey, k -> new ArrayList<>()).add(text);
               } else {
@@ -123,8 +133,16 @@ public final class Verifier {
             List<Long> olderThan = olderVersions(want, got);
             older += olderThan.size();
             if (!olderThan.isEmpty() && !allowOlderVersions) {
-              differences.add(table + ": row " + Bytes.toStringBinary(row) + " " + column(want)
-                  + " has other version(s) @" + olderThan + " besides the loaded one @" + want.getTimestamp());
+              differences.add(
+                  table
+                      + ": row "
+                      + Bytes.toStringBinary(row)
+                      + " "
+                      + column(want)
+                      + " has other version(s) @"
+                      + olderThan
+                      + " besides the loaded one @"
+                      + want.getTimestamp());
             }
           }
           if (whole) {
@@ -150,8 +168,13 @@ public final class Verifier {
         }
       }
     }
-    return new Result(records, rowsSeen.size(), cells, older,
-        differences.isEmpty() ? collisionRows.size() : 0, differences);
+    return new Result(
+        records,
+        rowsSeen.size(),
+        cells,
+        older,
+        differences.isEmpty() ? collisionRows.size() : 0,
+        differences);
   }
 
   private static Problem compare(KeyValue want, org.apache.hadoop.hbase.client.Result got) {
@@ -160,20 +183,38 @@ public final class Verifier {
     for (Cell c : got.getColumnCells(CellUtil.cloneFamily(want), CellUtil.cloneQualifier(want))) {
       sawColumn = true;
       if (c.getTimestamp() > want.getTimestamp()) {
-        return new Problem(Kind.HIDDEN, column + " @" + want.getTimestamp() + " is hidden by a newer version @"
-            + c.getTimestamp() + " holding " + Bytes.toStringBinary(CellUtil.cloneValue(c)));
+        return new Problem(
+            Kind.HIDDEN,
+            column
+                + " @"
+                + want.getTimestamp()
+                + " is hidden by a newer version @"
+                + c.getTimestamp()
+                + " holding "
+                + Bytes.toStringBinary(CellUtil.cloneValue(c)));
       }
       if (c.getTimestamp() == want.getTimestamp()) {
-        return CellUtil.matchingValue(c, want) ? null : new Problem(Kind.OTHER_VALUE, column + " @"
-            + want.getTimestamp() + " holds " + Bytes.toStringBinary(CellUtil.cloneValue(c)) + ", the input says "
-            + Bytes.toStringBinary(CellUtil.cloneValue(want)));
+        return CellUtil.matchingValue(c, want)
+            ? null
+            : new Problem(
+                Kind.OTHER_VALUE,
+                column
+                    + " @"
+                    + want.getTimestamp()
+                    + " holds "
+                    + Bytes.toStringBinary(CellUtil.cloneValue(c))
+                    + ", the input says "
+                    + Bytes.toStringBinary(CellUtil.cloneValue(want)));
       }
     }
-    return new Problem(Kind.ABSENT, column + (sawColumn ? " has no version @" + want.getTimestamp() : " is missing"));
+    return new Problem(
+        Kind.ABSENT,
+        column + (sawColumn ? " has no version @" + want.getTimestamp() : " is missing"));
   }
 
   /** Timestamps of the column's versions older than the wanted cell's, newest first. */
-  private static List<Long> olderVersions(KeyValue want, org.apache.hadoop.hbase.client.Result got) {
+  private static List<Long> olderVersions(
+      KeyValue want, org.apache.hadoop.hbase.client.Result got) {
     List<Long> older = new ArrayList<>();
     for (Cell c : got.getColumnCells(CellUtil.cloneFamily(want), CellUtil.cloneQualifier(want))) {
       if (c.getTimestamp() < want.getTimestamp()) {
@@ -184,7 +225,9 @@ public final class Verifier {
   }
 
   private static String column(KeyValue cell) {
-    return Bytes.toStringBinary(CellUtil.cloneFamily(cell)) + ":" + Bytes.toStringBinary(CellUtil.cloneQualifier(cell));
+    return Bytes.toStringBinary(CellUtil.cloneFamily(cell))
+        + ":"
+        + Bytes.toStringBinary(CellUtil.cloneQualifier(cell));
   }
 
   private Table open(String name) {

@@ -9,8 +9,10 @@ import org.hbulk.mappers.Shortcut;
  */
 public final class JvmTuning {
   public static final String NAME = "jvm-tuning";
+
   /** The system property the launcher sets. */
   public static final String PROPERTY = "hbulk.jvm-tuning";
+
   /** The launcher's switch, an environment variable. */
   public static final String TOGGLE = "HBULK_JVM_TUNING";
 
@@ -26,7 +28,8 @@ public final class JvmTuning {
       return new Shortcut(NAME, TOGGLE, Shortcut.State.OFF, "the JVM's own defaults");
     }
     if (tuning.isBlank()) {
-      return new Shortcut(NAME, TOGGLE, Shortcut.State.NOT_USED, "HBULK_JAVA_OPTS chose every flag");
+      return new Shortcut(
+          NAME, TOGGLE, Shortcut.State.NOT_USED, "HBULK_JAVA_OPTS chose every flag");
     }
     return new Shortcut(NAME, TOGGLE, Shortcut.State.RAN, tuning.replace('\t', ' '));
   }

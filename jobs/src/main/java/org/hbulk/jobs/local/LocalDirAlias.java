@@ -32,12 +32,20 @@ public final class LocalDirAlias {
       }
       Path target = Path.of(new org.apache.hadoop.fs.Path(dir).toUri().getPath()).toAbsolutePath();
       Files.createDirectories(target);
-      Path home = Files.createTempDirectory("hbulk-local-",
-          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+      Path home =
+          Files.createTempDirectory(
+              "hbulk-local-",
+              PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
       Path link = Files.createSymbolicLink(home.resolve("dir"), target);
       if (link.toString().chars().anyMatch(Character::isWhitespace)) {
-        throw new IOException(MRConfig.LOCAL_DIR + " " + dir + " holds a space, which Hadoop's local job"
-            + " runner cannot use, and so does the temporary folder " + home + " for a link to it");
+        throw new IOException(
+            MRConfig.LOCAL_DIR
+                + " "
+                + dir
+                + " holds a space, which Hadoop's local job"
+                + " runner cannot use, and so does the temporary folder "
+                + home
+                + " for a link to it");
       }
       // Deleted in the reverse order: the link, then its folder.
       home.toFile().deleteOnExit();

@@ -21,6 +21,7 @@ import org.hbulk.mappers.Shortcut;
 public class LocalRunnerFileSystem extends LocalFileSystem {
   /** The shortcut's name in the report. */
   public static final String NAME = "local-fast-file-system";
+
   private static final String IMPL = "fs.file.impl";
 
   public LocalRunnerFileSystem() {
@@ -29,16 +30,18 @@ public class LocalRunnerFileSystem extends LocalFileSystem {
 
   /**
    * Makes {@code conf}'s {@code file:} scheme this file system when its switch ({@link
-   * HbulkConf#LOCAL_FAST_FILE_SYSTEM}) is on, the job will run locally, Hadoop has no native library
-   * to set permissions with, and nobody chose {@code fs.file.impl}. Must run after the command
-   * line's {@code -D} options are in {@code conf} and before the process first opens a local file
-   * through Hadoop, which caches the file system it made then. {@link #forgetUnlessLocal} undoes it
-   * for a job submitted to a cluster.
+   * HbulkConf#LOCAL_FAST_FILE_SYSTEM}) is on, the job will run locally, Hadoop has no native
+   * library to set permissions with, and nobody chose {@code fs.file.impl}. Must run after the
+   * command line's {@code -D} options are in {@code conf} and before the process first opens a
+   * local file through Hadoop, which caches the file system it made then. {@link
+   * #forgetUnlessLocal} undoes it for a job submitted to a cluster.
    */
   public static void installIfLocal(Configuration conf) {
     // JobConf's first use adds mapred-site.xml, which says where jobs run, to every configuration.
     String framework = new JobConf(conf).get("mapreduce.framework.name", "local");
-    if ("local".equals(framework) && switchedOn(conf) && conf.get(IMPL) == null
+    if ("local".equals(framework)
+        && switchedOn(conf)
+        && conf.get(IMPL) == null
         && !NativeIO.isAvailable()) {
       conf.set(IMPL, LocalRunnerFileSystem.class.getName());
     }
@@ -56,9 +59,12 @@ public class LocalRunnerFileSystem extends LocalFileSystem {
     // The file system the process really uses: the one it made first, whatever the job says.
     FileSystem fs = FileSystem.getLocal(jobConf);
     if (fs instanceof LocalRunnerFileSystem) {
-      return shortcut(Shortcut.State.RAN, (switchedOn(jobConf) ? ""
-          : "switched off, but this process had made it for an earlier job: ")
-          + "permissions set through java.nio, not chmod processes");
+      return shortcut(
+          Shortcut.State.RAN,
+          (switchedOn(jobConf)
+                  ? ""
+                  : "switched off, but this process had made it for an earlier job: ")
+              + "permissions set through java.nio, not chmod processes");
     }
     if (!switchedOn(jobConf)) {
       return shortcut(Shortcut.State.OFF, "Hadoop's local file system");
@@ -71,12 +77,16 @@ public class LocalRunnerFileSystem extends LocalFileSystem {
       return shortcut(Shortcut.State.NOT_USED, IMPL + " is " + chosen);
     }
     // Switched on, but the process made its local file system before hbulk could choose it.
-    return shortcut(Shortcut.State.FELL_BACK, "the local file system is " + fs.getClass().getName()
-        + ", made before hbulk could choose it: a chmod process per permission set");
+    return shortcut(
+        Shortcut.State.FELL_BACK,
+        "the local file system is "
+            + fs.getClass().getName()
+            + ", made before hbulk could choose it: a chmod process per permission set");
   }
 
   private static boolean switchedOn(Configuration conf) {
-    return conf.getBoolean(HbulkConf.LOCAL_FAST_FILE_SYSTEM, HbulkConf.LOCAL_FAST_FILE_SYSTEM_DEFAULT);
+    return conf.getBoolean(
+        HbulkConf.LOCAL_FAST_FILE_SYSTEM, HbulkConf.LOCAL_FAST_FILE_SYSTEM_DEFAULT);
   }
 
   private static Shortcut shortcut(Shortcut.State state, String detail) {

@@ -31,6 +31,7 @@ public final class LocalTuning {
 
   /** Local splits no smaller than this: below it, task start-up costs more than it saves. */
   private static final long MIN_LOCAL_SPLIT = 2L << 20;
+
   /**
    * Local splits about this large (the local file system's block size): a map task's output then
    * fits its sort buffer and is sorted once, and there are enough tasks to even out the cores.
@@ -41,8 +42,8 @@ public final class LocalTuning {
 
   /** Tunes a local job's configuration; returns what each shortcut did, also recorded in it. */
   public static List<Shortcut> apply(Configuration conf, long inputBytes) {
-    List<Shortcut> done = List.of(parallelism(conf), taskSizing(conf, inputBytes),
-        reduceInputInMemory(conf));
+    List<Shortcut> done =
+        List.of(parallelism(conf), taskSizing(conf, inputBytes), reduceInputInMemory(conf));
     for (Shortcut s : done) {
       conf.set(HbulkConf.LOCAL_APPLIED + "." + s.name(), s.encode());
     }
@@ -57,9 +58,13 @@ public final class LocalTuning {
     Map<String, String> applied = jobConf.getPropsWithPrefix(HbulkConf.LOCAL_APPLIED + ".");
     List<Shortcut> result = new ArrayList<>();
     if (applied.isEmpty()) {
-      for (String[] s : new String[][] {{LocalRunnerFileSystem.NAME, HbulkConf.LOCAL_FAST_FILE_SYSTEM},
-          {PARALLELISM, HbulkConf.LOCAL_PARALLELISM}, {TASK_SIZING, HbulkConf.LOCAL_TASK_SIZING},
-          {REDUCE_INPUT_IN_MEMORY, HbulkConf.LOCAL_REDUCE_INPUT_IN_MEMORY}}) {
+      for (String[] s :
+          new String[][] {
+            {LocalRunnerFileSystem.NAME, HbulkConf.LOCAL_FAST_FILE_SYSTEM},
+            {PARALLELISM, HbulkConf.LOCAL_PARALLELISM},
+            {TASK_SIZING, HbulkConf.LOCAL_TASK_SIZING},
+            {REDUCE_INPUT_IN_MEMORY, HbulkConf.LOCAL_REDUCE_INPUT_IN_MEMORY}
+          }) {
         result.add(new Shortcut(s[0], s[1], Shortcut.State.NOT_USED, "not a local job"));
       }
       return result;
@@ -83,7 +88,10 @@ public final class LocalTuning {
   private static Shortcut parallelism(Configuration conf) {
     int cores = cores(conf);
     if (cores <= 1) {
-      return new Shortcut(PARALLELISM, HbulkConf.LOCAL_PARALLELISM, Shortcut.State.OFF,
+      return new Shortcut(
+          PARALLELISM,
+          HbulkConf.LOCAL_PARALLELISM,
+          Shortcut.State.OFF,
           "one task at a time, as Hadoop's local job runner");
     }
     conf.setInt(LocalJobRunner.LOCAL_MAX_MAPS, cores);
@@ -94,7 +102,10 @@ public final class LocalTuning {
       conf.setLong(MRJobConfig.REDUCE_MEMORY_TOTAL_BYTES, share);
       memory = ", each reducer's shuffle within " + (share >> 20) + " MB";
     }
-    return new Shortcut(PARALLELISM, HbulkConf.LOCAL_PARALLELISM, Shortcut.State.RAN,
+    return new Shortcut(
+        PARALLELISM,
+        HbulkConf.LOCAL_PARALLELISM,
+        Shortcut.State.RAN,
         cores + " map and " + cores + " reduce tasks at once" + memory);
   }
 
@@ -104,7 +115,10 @@ public final class LocalTuning {
    */
   private static Shortcut taskSizing(Configuration conf, long inputBytes) {
     if (!conf.getBoolean(HbulkConf.LOCAL_TASK_SIZING, HbulkConf.LOCAL_TASK_SIZING_DEFAULT)) {
-      return new Shortcut(TASK_SIZING, HbulkConf.LOCAL_TASK_SIZING, Shortcut.State.OFF,
+      return new Shortcut(
+          TASK_SIZING,
+          HbulkConf.LOCAL_TASK_SIZING,
+          Shortcut.State.OFF,
           "Hadoop's split size and sort buffer");
     }
     int cores = cores(conf);
@@ -132,10 +146,13 @@ public final class LocalTuning {
       did.add("sort buffers of " + mb + " MB");
     }
     return did.isEmpty()
-        ? new Shortcut(TASK_SIZING, HbulkConf.LOCAL_TASK_SIZING, Shortcut.State.NOT_USED,
+        ? new Shortcut(
+            TASK_SIZING,
+            HbulkConf.LOCAL_TASK_SIZING,
+            Shortcut.State.NOT_USED,
             "split size and sort buffer set by the user")
-        : new Shortcut(TASK_SIZING, HbulkConf.LOCAL_TASK_SIZING, Shortcut.State.RAN,
-            String.join(", ", did));
+        : new Shortcut(
+            TASK_SIZING, HbulkConf.LOCAL_TASK_SIZING, Shortcut.State.RAN, String.join(", ", did));
   }
 
   /**
@@ -146,20 +163,31 @@ public final class LocalTuning {
   private static Shortcut reduceInputInMemory(Configuration conf) {
     String key = HbulkConf.LOCAL_REDUCE_INPUT_IN_MEMORY;
     if (!conf.getBoolean(key, HbulkConf.LOCAL_REDUCE_INPUT_IN_MEMORY_DEFAULT)) {
-      return new Shortcut(REDUCE_INPUT_IN_MEMORY, key, Shortcut.State.OFF,
+      return new Shortcut(
+          REDUCE_INPUT_IN_MEMORY,
+          key,
+          Shortcut.State.OFF,
           "reduce input merged onto disk first, as Hadoop does");
     }
     if (HbulkConf.setByUser(conf, MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT)) {
-      return new Shortcut(REDUCE_INPUT_IN_MEMORY, key, Shortcut.State.NOT_USED,
+      return new Shortcut(
+          REDUCE_INPUT_IN_MEMORY,
+          key,
+          Shortcut.State.NOT_USED,
           MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT + " set by the user");
     }
     long heap = Runtime.getRuntime().maxMemory();
-    float shuffle = conf.getFloat(MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT,
-        MRJobConfig.DEFAULT_SHUFFLE_INPUT_BUFFER_PERCENT);
+    float shuffle =
+        conf.getFloat(
+            MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT,
+            MRJobConfig.DEFAULT_SHUFFLE_INPUT_BUFFER_PERCENT);
     long held = (long) (conf.getLong(MRJobConfig.REDUCE_MEMORY_TOTAL_BYTES, heap) * shuffle);
     float percent = Math.min(1f, (float) held / heap);
     conf.setFloat(MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT, percent);
-    return new Shortcut(REDUCE_INPUT_IN_MEMORY, key, Shortcut.State.RAN,
+    return new Shortcut(
+        REDUCE_INPUT_IN_MEMORY,
+        key,
+        Shortcut.State.RAN,
         String.format(Locale.ROOT, "%s %.3f", MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT, percent));
   }
 }

@@ -17,9 +17,11 @@ public final class NioPermissions {
   private NioPermissions() {}
 
   /** False when java.nio cannot say it (a sticky bit, a file system without POSIX modes). */
-  public static boolean set(RawLocalFileSystem fs, Path p, FsPermission permission) throws IOException {
+  public static boolean set(RawLocalFileSystem fs, Path p, FsPermission permission)
+      throws IOException {
     java.nio.file.Path file = fs.pathToFile(p).toPath();
-    if (permission.getStickyBit() || Files.getFileAttributeView(file, PosixFileAttributeView.class) == null) {
+    if (permission.getStickyBit()
+        || Files.getFileAttributeView(file, PosixFileAttributeView.class) == null) {
       return false;
     }
     // Without the sticky bit, Hadoop writes a mode as "rwxr-x---", the form java.nio reads.

@@ -9,18 +9,29 @@ import java.util.SplittableRandom;
 
 /**
  * Writes a realistic orders CSV for the example spec {@code conf/examples/orders.spec}: increasing
- * order ids and times, skewed users (a few buy a lot), cities in several scripts, notes with commas,
- * quotes and empty values. The same seed gives the same file.
+ * order ids and times, skewed users (a few buy a lot), cities in several scripts, notes with
+ * commas, quotes and empty values. The same seed gives the same file.
  */
 public final class OrderDataGenerator {
   public static final String HEADER = "order_id,user_id,created,city,amount,status,paid,note";
-  private static final String[] CITIES = {"北京", "上海", "广州", "深圳", "杭州", "成都", "São Paulo",
-      "Zürich", "New York", "Lagos", "München", "東京"};
+  private static final String[] CITIES = {
+    "北京", "上海", "广州", "深圳", "杭州", "成都", "São Paulo", "Zürich", "New York", "Lagos", "München", "東京"
+  };
   private static final String[] STATUS = {"created", "paid", "shipped", "delivered", "refunded"};
-  private static final String[] NOTES = {"", "", "", "leave at the door", "gift wrap, please",
-      "call \"before\" delivery", "fragile; handle with care", "备注：请尽快发货", "2nd floor, room 3",
-      "customer says \"thanks, again\""};
-  private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT);
+  private static final String[] NOTES = {
+    "",
+    "",
+    "",
+    "leave at the door",
+    "gift wrap, please",
+    "call \"before\" delivery",
+    "fragile; handle with care",
+    "备注：请尽快发货",
+    "2nd floor, room 3",
+    "customer says \"thanks, again\""
+  };
+  private static final DateTimeFormatter TIME =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT);
 
   private final SplittableRandom random;
   private final int users;

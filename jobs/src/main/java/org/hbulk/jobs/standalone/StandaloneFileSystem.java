@@ -19,9 +19,9 @@ import org.hbulk.jobs.local.NioPermissions;
  * across two mounts falls back to a copy in Hadoop's own {@code rename}.
  *
  * <p>It grants nobody but its owner any access: HBase's secure bulk load makes its staging folders
- * and the HFiles it moves into the regions {@code 0777}, and a file of the server's is never
- * meant for other users; every mode it sets keeps the owner's bits only. (The rest, files made
- * without a mode, follow the process umask, which {@code scripts/hbase-local.sh} sets to 077.)
+ * and the HFiles it moves into the regions {@code 0777}, and a file of the server's is never meant
+ * for other users; every mode it sets keeps the owner's bits only. (The rest, files made without a
+ * mode, follow the process umask, which {@code scripts/hbase-local.sh} sets to 077.)
  *
  * <p>It sets permissions through java.nio ({@link NioPermissions}): without Hadoop's native library
  * the raw local file system runs a {@code chmod} process for each call, four for every bulk-loaded

@@ -27,13 +27,16 @@ public final class AnalyzeTask {
   /** The tables' region start keys as they are now, read from HBase only when asked for. */
   @FunctionalInterface
   public interface CurrentRegions {
-    Map<String, List<byte[]>> startKeys(Collection<String> tables) throws HbulkException, IOException;
+    Map<String, List<byte[]>> startKeys(Collection<String> tables)
+        throws HbulkException, IOException;
   }
 
   private final Configuration conf;
   private final PrintStream log;
 
-  /** @param log where the header check's notes go */
+  /**
+   * @param log where the header check's notes go
+   */
   public AnalyzeTask(Configuration conf, PrintStream log) {
     this.conf = conf;
     this.log = log;
@@ -41,15 +44,19 @@ public final class AnalyzeTask {
 
   /**
    * @param limit records to sample, spread over the files ({@link Integer#MAX_VALUE}: all)
-   * @param regions regions of the planned split, or null for the spec's {@code [table] regions}, else 16
-   * @param current the tables' regions now, or null to spread over the regions create-table would make
+   * @param regions regions of the planned split, or null for the spec's {@code [table] regions},
+   *     else 16
+   * @param current the tables' regions now, or null to spread over the regions create-table would
+   *     make
    */
-  public Analysis run(LoadSpec spec, List<String> inputs, int limit, Integer regions, CurrentRegions current)
+  public Analysis run(
+      LoadSpec spec, List<String> inputs, int limit, Integer regions, CurrentRegions current)
       throws HbulkException, IOException, InterruptedException {
     HeaderCheck.check(conf, spec, inputs, log);
     List<byte[]> raw = InputSample.spread(conf, spec, inputs, limit);
     if (raw.isEmpty()) {
-      throw new HbulkException(ExitCode.USAGE, "--input " + inputs + " matches no file with records");
+      throw new HbulkException(
+          ExitCode.USAGE, "--input " + inputs + " matches no file with records");
     }
     KeySample keys = KeySample.of(spec, raw);
     long inputBytes = inputBytes(inputs);
@@ -59,7 +66,8 @@ public final class AnalyzeTask {
     }
     List<KeyAnalysis.Spread> spreads = new ArrayList<>();
     List<String> plans = new ArrayList<>();
-    Map<String, List<byte[]>> currentStarts = current != null ? current.startKeys(spec.tables()) : Map.of();
+    Map<String, List<byte[]>> currentStarts =
+        current != null ? current.startKeys(spec.tables()) : Map.of();
     for (String table : spec.tables()) {
       List<Integer> outs = SpecTables.outputIndexes(spec, table);
       List<SplitPlanner.WeightedKey> tableKeys = keys.keys(outs);
@@ -69,30 +77,45 @@ public final class AnalyzeTask {
         plans.add(table + ": its " + starts.size() + " current region(s)");
       } else {
         List<OutputSpec> outputs = outs.stream().map(i -> spec.outputs().get(i)).toList();
-        SplitPlanner.Plan plan = SplitPlanner.plan(outputs, spec.columns(),
-            SpecTables.regions(spec, table, regions), tableKeys);
+        SplitPlanner.Plan plan =
+            SplitPlanner.plan(
+                outputs, spec.columns(), SpecTables.regions(spec, table, regions), tableKeys);
         starts = KeyAnalysis.starts(plan.points());
         plans.add(table + ": " + plan.description());
       }
       spreads.add(KeyAnalysis.spread(table, starts, tableKeys));
     }
-    return new Analysis(keys, inputBytes, stats, spreads, plans, warnings(spec, stats, spreads),
-        KeyAnalysis.lint(spec), conf.getLong(HConstants.HREGION_MAX_FILESIZE, HConstants.DEFAULT_MAX_FILE_SIZE),
+    return new Analysis(
+        keys,
+        inputBytes,
+        stats,
+        spreads,
+        plans,
+        warnings(spec, stats, spreads),
+        KeyAnalysis.lint(spec),
+        conf.getLong(HConstants.HREGION_MAX_FILESIZE, HConstants.DEFAULT_MAX_FILE_SIZE),
         conf.getInt("hbase.mapreduce.bulkload.max.hfiles.perRegion.perFamily", 32));
   }
 
-  private static List<String> warnings(LoadSpec spec, List<KeyAnalysis.KeyStats> stats,
-      List<KeyAnalysis.Spread> spreads) {
+  private static List<String> warnings(
+      LoadSpec spec, List<KeyAnalysis.KeyStats> stats, List<KeyAnalysis.Spread> spreads) {
     List<String> warnings = new ArrayList<>(KeyWarnings.of(spec));
     for (KeyAnalysis.KeyStats s : stats) {
       KeyWarnings.keyLength(s.output(), s.meanLength()).ifPresent(warnings::add);
       if (s.rows() >= 100 && s.growingShare() >= 0.9) {
-        warnings.add(String.format(Locale.ROOT, "[output %s] HOTSPOT: the leading key part grew in %.0f%% of"
-            + " consecutive records: the newest rows all go to one region", s.output(), 100 * s.growingShare()));
+        warnings.add(
+            String.format(
+                Locale.ROOT,
+                "[output %s] HOTSPOT: the leading key part grew in %.0f%% of"
+                    + " consecutive records: the newest rows all go to one region",
+                s.output(),
+                100 * s.growingShare()));
       }
     }
     for (OutputSpec o : spec.outputs()) {
-      spreads.stream().filter(sp -> sp.table().equals(o.table())).findFirst()
+      spreads.stream()
+          .filter(sp -> sp.table().equals(o.table()))
+          .findFirst()
           .ifPresent(sp -> KeyWarnings.saltRegions(o, sp.rows().length).ifPresent(warnings::add));
     }
     return warnings;

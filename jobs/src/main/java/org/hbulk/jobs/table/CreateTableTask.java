@@ -16,12 +16,15 @@ public final class CreateTableTask {
    * @param differences an existing table's differences from the plan, field by field
    * @param regionsNow the regions an unchanged table has (-1 for other outcomes)
    */
-  public record Result(TablePlan plan, TableCreator.Outcome outcome, List<String> differences, int regionsNow) {}
+  public record Result(
+      TablePlan plan, TableCreator.Outcome outcome, List<String> differences, int regionsNow) {}
 
   private final Admin admin;
   private final boolean alter;
 
-  /** @param alter whether to change an existing table's settings to the plan's */
+  /**
+   * @param alter whether to change an existing table's settings to the plan's
+   */
   public CreateTableTask(Admin admin, boolean alter) {
     this.admin = admin;
     this.alter = alter;
@@ -29,10 +32,13 @@ public final class CreateTableTask {
 
   public Result apply(TablePlan plan) throws IOException {
     List<String> differences = new ArrayList<>();
-    TableCreator.Outcome outcome = new TableCreator(admin)
-        .createOrCompare(plan.descriptor(), plan.points(), alter, differences);
-    int regionsNow = outcome == TableCreator.Outcome.UNCHANGED
-        ? admin.getRegions(plan.descriptor().getTableName()).size() : -1;
+    TableCreator.Outcome outcome =
+        new TableCreator(admin)
+            .createOrCompare(plan.descriptor(), plan.points(), alter, differences);
+    int regionsNow =
+        outcome == TableCreator.Outcome.UNCHANGED
+            ? admin.getRegions(plan.descriptor().getTableName()).size()
+            : -1;
     return new Result(plan, outcome, differences, regionsNow);
   }
 }

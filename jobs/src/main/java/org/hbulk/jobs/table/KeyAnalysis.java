@@ -9,7 +9,6 @@ import java.util.Locale;
 import java.util.Set;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.mappers.expr.KeyReader;
-
 import org.hbulk.mappers.spec.FamilySettings;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.hbulk.mappers.spec.OutputSpec;
@@ -19,8 +18,16 @@ public final class KeyAnalysis {
   private KeyAnalysis() {}
 
   /** One output's keys in the sample. */
-  public record KeyStats(String output, String table, long rows, int minLength, double meanLength,
-      int maxLength, long keyBytesPerRecord, long duplicates, double growingShare) {}
+  public record KeyStats(
+      String output,
+      String table,
+      long rows,
+      int minLength,
+      double meanLength,
+      int maxLength,
+      long keyBytesPerRecord,
+      long duplicates,
+      double growingShare) {}
 
   /** How sampled rows fall over a table's regions. */
   public record Spread(String table, List<byte[]> starts, long[] rows, long[] bytes) {
@@ -64,7 +71,10 @@ public final class KeyAnalysis {
       if (!o.sharedRows() && !seen.add(Bytes.toHex(r.key()))) {
         duplicates++;
       }
-      byte[] lead = leadWidth > 0 && leadWidth <= r.key().length ? Arrays.copyOf(r.key(), leadWidth) : r.key();
+      byte[] lead =
+          leadWidth > 0 && leadWidth <= r.key().length
+              ? Arrays.copyOf(r.key(), leadWidth)
+              : r.key();
       if (previousLead != null) {
         pairs++;
         if (Bytes.compareTo(lead, previousLead) >= 0) {
@@ -74,12 +84,23 @@ public final class KeyAnalysis {
       previousLead = lead;
     }
     double mean = rows == 0 ? 0 : (double) total / rows;
-    return new KeyStats(o.name(), o.table(), rows, rows == 0 ? 0 : min, mean, max,
-        Math.round(mean * cells), duplicates, pairs == 0 ? 0 : (double) growing / pairs);
+    return new KeyStats(
+        o.name(),
+        o.table(),
+        rows,
+        rows == 0 ? 0 : min,
+        mean,
+        max,
+        Math.round(mean * cells),
+        duplicates,
+        pairs == 0 ? 0 : (double) growing / pairs);
   }
 
-  /** Rows and bytes of the sample per region, for regions starting at {@code starts} (first empty). */
-  public static Spread spread(String table, List<byte[]> starts, List<SplitPlanner.WeightedKey> keys) {
+  /**
+   * Rows and bytes of the sample per region, for regions starting at {@code starts} (first empty).
+   */
+  public static Spread spread(
+      String table, List<byte[]> starts, List<SplitPlanner.WeightedKey> keys) {
     byte[][] sorted = starts.toArray(new byte[0][]);
     long[] rows = new long[sorted.length];
     long[] bytes = new long[sorted.length];
@@ -107,9 +128,16 @@ public final class KeyAnalysis {
     for (int i = 0; i < s.rows().length; i++) {
       String start = Bytes.toStringBinary(s.starts().get(i));
       int bar = (int) Math.round(40.0 * s.rows()[i] / max);
-      b.append(String.format(Locale.ROOT, "    %-18s %9d rows %10s  %s%n",
-          start.isEmpty() ? "(first)" : start.length() > 18 ? start.substring(0, 15) + "..." : start,
-          s.rows()[i], org.hbulk.jobs.load.LoadReport.bytes(s.bytes()[i]), "#".repeat(bar)));
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "    %-18s %9d rows %10s  %s%n",
+              start.isEmpty()
+                  ? "(first)"
+                  : start.length() > 18 ? start.substring(0, 15) + "..." : start,
+              s.rows()[i],
+              org.hbulk.jobs.load.LoadReport.bytes(s.bytes()[i]),
+              "#".repeat(bar)));
     }
     return b.toString();
   }
@@ -125,22 +153,42 @@ public final class KeyAnalysis {
         }
       }
       if (families.size() > 3) {
-        notes.add("table " + table + " has " + families.size() + " families: HBase copes badly with more"
-            + " than two or three (flushes and compactions are per region, a big family drags the small ones along)");
+        notes.add(
+            "table "
+                + table
+                + " has "
+                + families.size()
+                + " families: HBase copes badly with more"
+                + " than two or three (flushes and compactions are per region, a big family drags the small ones along)");
       }
       for (String f : families) {
         if (f.length() > 2) {
-          notes.add("family '" + f + "' of " + table + ": every cell stores its family name; one letter is best");
+          notes.add(
+              "family '"
+                  + f
+                  + "' of "
+                  + table
+                  + ": every cell stores its family name; one letter is best");
         }
         int versions = spec.familySettings(f).versions().orElse(1);
         if (versions > 1) {
-          notes.add("family '" + f + "' keeps " + versions + " versions: re-runs with run-start timestamps add"
-              + " versions that count against it");
+          notes.add(
+              "family '"
+                  + f
+                  + "' keeps "
+                  + versions
+                  + " versions: re-runs with run-start timestamps add"
+                  + " versions that count against it");
         }
         Duration ttl = spec.familySettings(f).ttl().orElse(FamilySettings.FOREVER);
         if (!ttl.equals(FamilySettings.FOREVER)) {
-          notes.add("family '" + f + "' has a TTL of " + ttl.toSeconds() + " s: cells whose timestamp is older are dropped"
-              + " at the next compaction, and bulk-loaded old data may vanish at once");
+          notes.add(
+              "family '"
+                  + f
+                  + "' has a TTL of "
+                  + ttl.toSeconds()
+                  + " s: cells whose timestamp is older are dropped"
+                  + " at the next compaction, and bulk-loaded old data may vanish at once");
         }
       }
     }

@@ -23,8 +23,9 @@ import org.hbulk.mappers.spec.OutputSpec;
 
 /**
  * What explain prints of a spec's row keys, without HBase: sample records taken apart into their
- * keys, and the reads of a natural key, a key prefix or a time range, or a row key decoded. The same
- * {@link KeyReader} the load's split points and scan use, so what it prints is what the load writes.
+ * keys, and the reads of a natural key, a key prefix or a time range, or a row key decoded. The
+ * same {@link KeyReader} the load's split points and scan use, so what it prints is what the load
+ * writes.
  */
 public final class KeyExplainer {
   /**
@@ -35,20 +36,25 @@ public final class KeyExplainer {
    * @param timeRange {@code COLUMN=FROM..[TO]}, or null
    * @param decode a row key to take apart, or null
    */
-  public record Reads(Map<String, String> get, Map<String, String> prefix, String timeRange, byte[] decode) {}
+  public record Reads(
+      Map<String, String> get, Map<String, String> prefix, String timeRange, byte[] decode) {}
 
   private final LoadSpec loaded;
   private final List<OutputSpec> outputs;
   private final PrintStream out;
 
-  /** @param outputs the outputs to explain, of {@code spec} */
+  /**
+   * @param outputs the outputs to explain, of {@code spec}
+   */
   public KeyExplainer(LoadSpec spec, List<OutputSpec> outputs, PrintStream out) {
     this.loaded = spec;
     this.outputs = outputs;
     this.out = out;
   }
 
-  /** Each record's fields, its key per output taken apart into its parts; duplicates; key lengths. */
+  /**
+   * Each record's fields, its key per output taken apart into its parts; duplicates; key lengths.
+   */
   public void explainRecords(List<byte[]> samples) {
     CsvRecordParser parser = new CsvRecordParser(loaded.csv());
     Record record = new Record(loaded.columns());
@@ -69,43 +75,69 @@ public final class KeyExplainer {
         KeyReader reader = new KeyReader(o.key(), loaded.columns());
         String empty = emptyKeyColumn(o.key(), record);
         if (empty != null) {
-          out.println("  [output " + o.name() + "] rejected, EMPTY_KEY_PART: '" + empty + "' is empty");
+          out.println(
+              "  [output " + o.name() + "] rejected, EMPTY_KEY_PART: '" + empty + "' is empty");
           continue;
         }
         try {
           List<byte[]> parts = reader.evaluate(record);
           byte[] key = concat(parts);
-          out.printf(Locale.ROOT, "  [output %s] key %s  (%d bytes, hex %s)%n", o.name(),
-              KeyText.format(key), key.length, Bytes.toHex(key));
+          out.printf(
+              Locale.ROOT,
+              "  [output %s] key %s  (%d bytes, hex %s)%n",
+              o.name(),
+              KeyText.format(key),
+              key.length,
+              Bytes.toHex(key));
           for (int i = 0; i < parts.size(); i++) {
             Expr part = reader.parts().get(i);
             byte[] b = parts.get(i);
             String shown = KeyText.format(b);
             String meaning = part.decode(b, 0, b.length);
-            out.printf(Locale.ROOT, "      %-36s -> %s%s%n", part, shown,
-                meaning == null || meaning.equals(shown) || meaning.equals(part.toString()) ? "" : "  (" + meaning + ")");
+            out.printf(
+                Locale.ROOT,
+                "      %-36s -> %s%s%n",
+                part,
+                shown,
+                meaning == null || meaning.equals(shown) || meaning.equals(part.toString())
+                    ? ""
+                    : "  (" + meaning + ")");
           }
           long[] l = lengths.computeIfAbsent(o.name(), k -> new long[] {Long.MAX_VALUE, 0, 0, 0});
           l[0] = Math.min(l[0], key.length);
           l[1] = Math.max(l[1], key.length);
           l[2] += key.length;
           l[3]++;
-          Integer first = seen.computeIfAbsent(o.name(), k -> new HashMap<>()).putIfAbsent(Bytes.toHex(key), n + 1);
+          Integer first =
+              seen.computeIfAbsent(o.name(), k -> new HashMap<>())
+                  .putIfAbsent(Bytes.toHex(key), n + 1);
           if (first != null) {
-            out.println("      duplicate: record " + (n + 1) + " has the same row key as record " + first
-                + " (the later one overwrites cells of the earlier)");
+            out.println(
+                "      duplicate: record "
+                    + (n + 1)
+                    + " has the same row key as record "
+                    + first
+                    + " (the later one overwrites cells of the earlier)");
           }
         } catch (RejectException e) {
-          out.println("  [output " + o.name() + "] rejected, " + e.reason() + ": " + e.getMessage());
+          out.println(
+              "  [output " + o.name() + "] rejected, " + e.reason() + ": " + e.getMessage());
         }
       }
     }
-    lengths.forEach((name, l) -> {
-      double mean = (double) l[2] / l[3];
-      out.printf(Locale.ROOT, "[output %s] key length over %d record(s): min %d, mean %.1f, max %d bytes%n",
-          name, l[3], l[0], mean, l[1]);
-      KeyWarnings.keyLength(name, mean).ifPresent(w -> out.println("warning: " + w));
-    });
+    lengths.forEach(
+        (name, l) -> {
+          double mean = (double) l[2] / l[3];
+          out.printf(
+              Locale.ROOT,
+              "[output %s] key length over %d record(s): min %d, mean %.1f, max %d bytes%n",
+              name,
+              l[3],
+              l[0],
+              mean,
+              l[1]);
+          KeyWarnings.keyLength(name, mean).ifPresent(w -> out.println("warning: " + w));
+        });
   }
 
   /**
@@ -142,7 +174,8 @@ public final class KeyExplainer {
       String column = timeRange.substring(0, eq);
       long from = timeOf(loaded, column, timeRange.substring(eq + 1, dots));
       String toText = timeRange.substring(dots + 2);
-      OptionalLong to = toText.isEmpty() ? OptionalLong.empty() : OptionalLong.of(timeOf(loaded, column, toText));
+      OptionalLong to =
+          toText.isEmpty() ? OptionalLong.empty() : OptionalLong.of(timeOf(loaded, column, toText));
       printScans(label + "time range " + timeRange, reader.timeRangePlan(prefix, column, from, to));
     } else if (!prefix.isEmpty()) {
       printScans(label + "prefix " + prefix, reader.prefixPlan(prefix));
@@ -150,28 +183,42 @@ public final class KeyExplainer {
     if (decodeKey != null) {
       out.println(label + "decode " + KeyText.format(decodeKey));
       for (KeyReader.Part p : reader.decode(decodeKey)) {
-        out.printf(Locale.ROOT, "      %-36s %-24s %s%n", p.expression(), KeyText.format(p.bytes()),
+        out.printf(
+            Locale.ROOT,
+            "      %-36s %-24s %s%n",
+            p.expression(),
+            KeyText.format(p.bytes()),
             p.meaning() == null ? "(not reversible)" : p.meaning());
       }
     }
   }
 
   private void printScans(String what, KeyReader.Plan plan) {
-    out.println(what + ": " + plan.scans().size() + " scan(s)"
-        + (plan.caveats().isEmpty() ? ", exact" : ", not exact (see the warnings)"));
+    out.println(
+        what
+            + ": "
+            + plan.scans().size()
+            + " scan(s)"
+            + (plan.caveats().isEmpty() ? ", exact" : ", not exact (see the warnings)"));
     for (String caveat : plan.caveats()) {
       out.println("warning: " + what + ": " + caveat);
     }
     for (KeyReader.Range r : plan.scans()) {
-      out.println("  scan start " + (r.start().length == 0 ? "(start of table)" : KeyText.format(r.start()))
-          + "  stop " + (r.stop().length == 0 ? "(end of table)" : KeyText.format(r.stop())));
+      out.println(
+          "  scan start "
+              + (r.start().length == 0 ? "(start of table)" : KeyText.format(r.start()))
+              + "  stop "
+              + (r.stop().length == 0 ? "(end of table)" : KeyText.format(r.stop())));
     }
   }
 
   /** A time written as in the CSV, read through its column's type. */
   private static long timeOf(LoadSpec loaded, String column, String text) throws RejectException {
-    Column c = loaded.columns().stream().filter(x -> x.name().equals(column)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("unknown column '" + column + "'"));
+    Column c =
+        loaded.columns().stream()
+            .filter(x -> x.name().equals(column))
+            .findFirst()
+            .orElseThrow(() -> new IllegalArgumentException("unknown column '" + column + "'"));
     List<String> fields = new ArrayList<>();
     for (Column x : loaded.columns()) {
       fields.add(x == c ? text : "");

@@ -46,7 +46,8 @@ public final class KeySample {
         }
       } catch (RejectException e) {
         String text = converter.lastText();
-        s.rejects.add(new Reject(e.reason().name(), e.getMessage(), text == null ? "(not decodable)" : text));
+        s.rejects.add(
+            new Reject(e.reason().name(), e.getMessage(), text == null ? "(not decodable)" : text));
       }
     }
     return s;

@@ -18,7 +18,11 @@ import org.hbulk.mappers.spec.OutputSpec;
  */
 public final class SplitPlanner {
   /** How the split points were chosen. */
-  public enum Strategy { SALT, HASH, SAMPLE }
+  public enum Strategy {
+    SALT,
+    HASH,
+    SAMPLE
+  }
 
   /** Split points (region start keys but the first) and how they were found. */
   public record Plan(Strategy strategy, List<byte[]> points, String description) {
@@ -37,11 +41,14 @@ public final class SplitPlanner {
    * @param regions how many regions when the design does not say (no salt)
    * @param sample sampled keys of the table; only read for the SAMPLE strategy
    */
-  public static Plan plan(List<OutputSpec> outputs, List<Column> columns, int regions,
-      List<WeightedKey> sample) {
+  public static Plan plan(
+      List<OutputSpec> outputs, List<Column> columns, int regions, List<WeightedKey> sample) {
     Optional<List<byte[]>> salt = SplitPoints.fromSalt(outputs);
     if (salt.isPresent()) {
-      return new Plan(Strategy.SALT, salt.get(), "one region per salt bucket (" + (salt.get().size() + 1) + ")");
+      return new Plan(
+          Strategy.SALT,
+          salt.get(),
+          "one region per salt bucket (" + (salt.get().size() + 1) + ")");
     }
     KeyReader.Leading leading = null;
     for (OutputSpec o : outputs) {
@@ -49,11 +56,19 @@ public final class SplitPlanner {
       leading = leading == null || leading == l ? l : KeyReader.Leading.OTHER;
     }
     if (leading == KeyReader.Leading.HASH_BYTES || leading == KeyReader.Leading.HASH_HEX) {
-      return new Plan(Strategy.HASH, hashSpace(regions, leading == KeyReader.Leading.HASH_HEX),
+      return new Plan(
+          Strategy.HASH,
+          hashSpace(regions, leading == KeyReader.Leading.HASH_HEX),
           regions + " even slices of the hash space");
     }
-    return new Plan(Strategy.SAMPLE, quantiles(sample, regions), String.format(Locale.ROOT,
-        "%d regions cut at byte quantiles of %,d sampled keys", regions, sample.size()));
+    return new Plan(
+        Strategy.SAMPLE,
+        quantiles(sample, regions),
+        String.format(
+            Locale.ROOT,
+            "%d regions cut at byte quantiles of %,d sampled keys",
+            regions,
+            sample.size()));
   }
 
   /** Points i * 65536 / regions, as 2 raw bytes or 4 hex characters. */
@@ -61,8 +76,10 @@ public final class SplitPlanner {
     List<byte[]> points = new ArrayList<>();
     for (int i = 1; i < regions; i++) {
       int v = (int) ((long) i * 65536 / regions);
-      points.add(hex ? Bytes.toBytes(String.format(Locale.ROOT, "%04x", v))
-          : new byte[] {(byte) (v >>> 8), (byte) v});
+      points.add(
+          hex
+              ? Bytes.toBytes(String.format(Locale.ROOT, "%04x", v))
+              : new byte[] {(byte) (v >>> 8), (byte) v});
     }
     return points;
   }
@@ -82,7 +99,8 @@ public final class SplitPlanner {
       if (next >= regions) {
         break;
       }
-      if (running >= total * next / regions && k.key().length > 0
+      if (running >= total * next / regions
+          && k.key().length > 0
           && (points.isEmpty() || Bytes.compareTo(points.get(points.size() - 1), k.key()) < 0)) {
         points.add(k.key());
         next++;

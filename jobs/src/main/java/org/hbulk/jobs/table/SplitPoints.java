@@ -50,8 +50,10 @@ public final class SplitPoints {
     for (int i = 0; i < written.size(); i++) {
       String w = written.get(i);
       if (w.isEmpty()) {
-        throw new IllegalArgumentException(where.get(i) + ": an empty split point: the first region"
-            + " already starts at the empty key");
+        throw new IllegalArgumentException(
+            where.get(i)
+                + ": an empty split point: the first region"
+                + " already starts at the empty key");
       }
       try {
         sorted.add(KeyText.parse(w));

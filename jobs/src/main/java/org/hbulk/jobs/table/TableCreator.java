@@ -7,10 +7,17 @@ import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 
-/** Creates a table, or compares an existing one with what the spec wants and, if asked, aligns it. */
+/**
+ * Creates a table, or compares an existing one with what the spec wants and, if asked, aligns it.
+ */
 public final class TableCreator {
   /** What happened to one table. */
-  public enum Outcome { CREATED, UNCHANGED, DIFFERS, ALTERED }
+  public enum Outcome {
+    CREATED,
+    UNCHANGED,
+    DIFFERS,
+    ALTERED
+  }
 
   private final Admin admin;
 
@@ -22,8 +29,9 @@ public final class TableCreator {
    * @param differences filled with the field-by-field differences of an existing table
    * @param alter whether to change an existing table's family and table settings to the wanted ones
    */
-  public Outcome createOrCompare(TableDescriptor wanted, List<byte[]> splitPoints, boolean alter,
-      List<String> differences) throws IOException {
+  public Outcome createOrCompare(
+      TableDescriptor wanted, List<byte[]> splitPoints, boolean alter, List<String> differences)
+      throws IOException {
     if (!admin.tableExists(wanted.getTableName())) {
       if (splitPoints.isEmpty()) {
         admin.createTable(wanted);
@@ -40,10 +48,12 @@ public final class TableCreator {
     if (!alter) {
       return Outcome.DIFFERS;
     }
-    // Keep what the spec does not mention (other families, coprocessors): start from the existing table.
-    TableDescriptorBuilder b = TableDescriptorBuilder.newBuilder(existing)
-        .setRegionSplitPolicyClassName(wanted.getRegionSplitPolicyClassName())
-        .setMaxFileSize(wanted.getMaxFileSize());
+    // Keep what the spec does not mention (other families, coprocessors): start from the existing
+    // table.
+    TableDescriptorBuilder b =
+        TableDescriptorBuilder.newBuilder(existing)
+            .setRegionSplitPolicyClassName(wanted.getRegionSplitPolicyClassName())
+            .setMaxFileSize(wanted.getMaxFileSize());
     wanted.getValues().forEach((k, v) -> b.setValue(k, v));
     for (ColumnFamilyDescriptor f : wanted.getColumnFamilies()) {
       if (existing.hasColumnFamily(f.getName())) {

@@ -28,43 +28,64 @@ import org.hbulk.mappers.spec.TableSettings.SplitPolicy;
 public final class TableLayout {
   /** HBase's per-table key of the periodic major compaction interval (ms; 0 = off). */
   static final String MAJOR_COMPACTION = HConstants.MAJOR_COMPACTION_PERIOD;
-  /** The table keys HBase's KeyPrefix and DelimitedKeyPrefix split policies read their parameter from. */
+
+  /**
+   * The table keys HBase's KeyPrefix and DelimitedKeyPrefix split policies read their parameter
+   * from.
+   */
   private static final String KEY_PREFIX_LENGTH = "KeyPrefixRegionSplitPolicy.prefix_length";
+
   private static final String PREFIX_DELIMITER = "DelimitedKeyPrefixRegionSplitPolicy.delimiter";
 
   private TableLayout() {}
 
-  public static TableDescriptor descriptor(TableName name, Collection<String> families,
-      TableSettings table, Map<String, FamilySettings> familySettings) {
+  public static TableDescriptor descriptor(
+      TableName name,
+      Collection<String> families,
+      TableSettings table,
+      Map<String, FamilySettings> familySettings) {
     TableDescriptorBuilder b = TableDescriptorBuilder.newBuilder(name);
     for (String family : families) {
-      b.setColumnFamily(family(family, familySettings.getOrDefault(family,
-          FamilySettings.none(family))));
+      b.setColumnFamily(
+          family(family, familySettings.getOrDefault(family, FamilySettings.none(family))));
     }
-    table.splitPolicy().ifPresent(policy -> {
-      b.setRegionSplitPolicyClassName(policyClass(policy.type()));
-      switch (policy.type()) {
-        case KEY_PREFIX -> b.setValue(KEY_PREFIX_LENGTH, policy.parameter());
-        case DELIMITED_KEY_PREFIX -> b.setValue(PREFIX_DELIMITER, policy.parameter());
-        case CONSTANT_SIZE, INCREASING_TO_UPPER_BOUND, STEPPING, BUSY, DISABLED -> { }
-      }
-    });
+    table
+        .splitPolicy()
+        .ifPresent(
+            policy -> {
+              b.setRegionSplitPolicyClassName(policyClass(policy.type()));
+              switch (policy.type()) {
+                case KEY_PREFIX -> b.setValue(KEY_PREFIX_LENGTH, policy.parameter());
+                case DELIMITED_KEY_PREFIX -> b.setValue(PREFIX_DELIMITER, policy.parameter());
+                case CONSTANT_SIZE, INCREASING_TO_UPPER_BOUND, STEPPING, BUSY, DISABLED -> {}
+              }
+            });
     table.maxFileSize().ifPresent(b::setMaxFileSize);
-    table.majorCompaction().ifPresent(d -> b.setValue(MAJOR_COMPACTION, Long.toString(d.toMillis())));
+    table
+        .majorCompaction()
+        .ifPresent(d -> b.setValue(MAJOR_COMPACTION, Long.toString(d.toMillis())));
     return b.build();
   }
 
   static String policyClass(SplitPolicy.Type type) {
-    String cls = switch (type) {
-      case STEPPING -> "SteppingSplitPolicy";
-      case CONSTANT_SIZE, INCREASING_TO_UPPER_BOUND, KEY_PREFIX, DELIMITED_KEY_PREFIX, BUSY, DISABLED ->
-          type.word() + "RegionSplitPolicy";
-    };
+    String cls =
+        switch (type) {
+          case STEPPING -> "SteppingSplitPolicy";
+          case CONSTANT_SIZE,
+              INCREASING_TO_UPPER_BOUND,
+              KEY_PREFIX,
+              DELIMITED_KEY_PREFIX,
+              BUSY,
+              DISABLED ->
+              type.word() + "RegionSplitPolicy";
+        };
     return "org.apache.hadoop.hbase.regionserver." + cls;
   }
 
   private static ColumnFamilyDescriptor family(String family, FamilySettings s) {
-    ColumnFamilyDescriptorBuilder f = ColumnFamilyDescriptorBuilder.newBuilder(org.apache.hadoop.hbase.util.Bytes.toBytes(family));
+    ColumnFamilyDescriptorBuilder f =
+        ColumnFamilyDescriptorBuilder.newBuilder(
+            org.apache.hadoop.hbase.util.Bytes.toBytes(family));
     s.versions().ifPresent(f::setMaxVersions);
     s.minVersions().ifPresent(f::setMinVersions);
     // HBase keeps a TTL as int seconds, FOREVER the largest: longer ones (and forever) become it.
@@ -74,12 +95,15 @@ public final class TableLayout {
     s.inMemory().ifPresent(f::setInMemory);
     s.compression().ifPresent(c -> f.setCompressionType(compression(c)));
     s.encoding().ifPresent(e -> f.setDataBlockEncoding(encoding(e)));
-    s.bloom().ifPresent(bloom -> {
-      f.setBloomFilterType(bloomType(bloom.type()));
-      if (bloom.type() == Bloom.Type.ROWPREFIX_FIXED_LENGTH) {
-        f.setConfiguration(BloomFilterUtil.PREFIX_LENGTH_KEY, Integer.toString(bloom.prefixLength()));
-      }
-    });
+    s.bloom()
+        .ifPresent(
+            bloom -> {
+              f.setBloomFilterType(bloomType(bloom.type()));
+              if (bloom.type() == Bloom.Type.ROWPREFIX_FIXED_LENGTH) {
+                f.setConfiguration(
+                    BloomFilterUtil.PREFIX_LENGTH_KEY, Integer.toString(bloom.prefixLength()));
+              }
+            });
     return f.build();
   }
 
@@ -113,8 +137,8 @@ public final class TableLayout {
   }
 
   /**
-   * What differs between the wanted table and the existing one, one line a field, e.g.
-   * {@code family o: COMPRESSION NONE -> ZSTD}; empty when they are equal in everything a spec sets.
+   * What differs between the wanted table and the existing one, one line a field, e.g. {@code
+   * family o: COMPRESSION NONE -> ZSTD}; empty when they are equal in everything a spec sets.
    */
   public static List<String> differences(TableDescriptor wanted, TableDescriptor existing) {
     List<String> diffs = new ArrayList<>();
@@ -128,8 +152,15 @@ public final class TableLayout {
       Map<String, String> have = familyFields(e);
       for (Map.Entry<String, String> f : want.entrySet()) {
         if (!f.getValue().equals(have.get(f.getKey()))) {
-          diffs.add("family " + w.getNameAsString() + ": " + f.getKey() + " " + have.get(f.getKey())
-              + " -> " + f.getValue());
+          diffs.add(
+              "family "
+                  + w.getNameAsString()
+                  + ": "
+                  + f.getKey()
+                  + " "
+                  + have.get(f.getKey())
+                  + " -> "
+                  + f.getValue());
         }
       }
     }
@@ -152,9 +183,12 @@ public final class TableLayout {
     m.put("BLOCKCACHE", Boolean.toString(f.isBlockCacheEnabled()));
     m.put("IN_MEMORY", Boolean.toString(f.isInMemory()));
     m.put("COMPRESSION", f.getCompressionType().name());
-    m.put("BLOOMFILTER", f.getBloomFilterType().name()
-        + (f.getBloomFilterType() == BloomType.ROWPREFIX_FIXED_LENGTH
-            ? "(" + f.getConfigurationValue(BloomFilterUtil.PREFIX_LENGTH_KEY) + ")" : ""));
+    m.put(
+        "BLOOMFILTER",
+        f.getBloomFilterType().name()
+            + (f.getBloomFilterType() == BloomType.ROWPREFIX_FIXED_LENGTH
+                ? "(" + f.getConfigurationValue(BloomFilterUtil.PREFIX_LENGTH_KEY) + ")"
+                : ""));
     m.put("DATA_BLOCK_ENCODING", f.getDataBlockEncoding().name());
     return m;
   }
@@ -173,7 +207,8 @@ public final class TableLayout {
   public static String describe(TableDescriptor t) {
     StringBuilder b = new StringBuilder();
     for (ColumnFamilyDescriptor f : t.getColumnFamilies()) {
-      b.append(String.format(Locale.ROOT, "%n  family %s: %s", f.getNameAsString(), familyFields(f)));
+      b.append(
+          String.format(Locale.ROOT, "%n  family %s: %s", f.getNameAsString(), familyFields(f)));
     }
     return b.toString();
   }

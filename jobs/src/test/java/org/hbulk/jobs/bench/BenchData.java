@@ -25,11 +25,25 @@ import org.hbulk.mappers.spec.LoadSpec;
 public final class BenchData {
   private static final String[] COUNTRIES = {"CN", "US", "BR", "DE", "IN", "JP", "NG", "FR"};
   private static final String[] DEVICES = {"android", "ios", "web", "desktop"};
-  private static final String[] PAGES = {"/", "/search?q=shoes,red", "/item/%d", "/cart", "/item/%d?ref=home",
-      "/checkout?step=2", "/help/\"returns\""};
+  private static final String[] PAGES = {
+    "/",
+    "/search?q=shoes,red",
+    "/item/%d",
+    "/cart",
+    "/item/%d?ref=home",
+    "/checkout?step=2",
+    "/help/\"returns\""
+  };
   private static final String[] STATUS = {"200", "200", "200", "200", "304", "404", "500"};
-  private static final String[] NOTES = {"", "first visit", "came back, bought", "clicked \"buy now\"",
-      "scrolled to the end", "ad campaign 2026-11", "slow page, retried"};
+  private static final String[] NOTES = {
+    "",
+    "first visit",
+    "came back, bought",
+    "clicked \"buy now\"",
+    "scrolled to the end",
+    "ad campaign 2026-11",
+    "slow page, retried"
+  };
   private static final DateTimeFormatter TIME =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS", Locale.ROOT);
 
@@ -44,15 +58,23 @@ public final class BenchData {
     LocalDateTime time = LocalDateTime.of(2026, 11, 22, 0, 0);
     StringBuilder csv = new StringBuilder(256);
     StringBuilder tsv = new StringBuilder(256);
-    try (Writer c = writer(dir.resolve("events.csv")); Writer t = writer(dir.resolve("events.tsv"))) {
+    try (Writer c = writer(dir.resolve("events.csv"));
+        Writer t = writer(dir.resolve("events.tsv"))) {
       for (long i = 0; i < rows; i++) {
         time = time.plusNanos(random.nextInt(20) * 1_000_000L);
-        List<String> f = List.of(Long.toString(100_000_000_000L + i), TIME.format(time),
-            String.format(Locale.ROOT, "u%07d", skewedUser(random)), Long.toHexString(random.nextLong()),
-            COUNTRIES[random.nextInt(COUNTRIES.length)], DEVICES[random.nextInt(DEVICES.length)],
-            String.format(Locale.ROOT, PAGES[random.nextInt(PAGES.length)], random.nextInt(100_000)),
-            String.format(Locale.ROOT, "%.2f", random.nextInt(100_000) / 100.0),
-            STATUS[random.nextInt(STATUS.length)], NOTES[random.nextInt(NOTES.length)]);
+        List<String> f =
+            List.of(
+                Long.toString(100_000_000_000L + i),
+                TIME.format(time),
+                String.format(Locale.ROOT, "u%07d", skewedUser(random)),
+                Long.toHexString(random.nextLong()),
+                COUNTRIES[random.nextInt(COUNTRIES.length)],
+                DEVICES[random.nextInt(DEVICES.length)],
+                String.format(
+                    Locale.ROOT, PAGES[random.nextInt(PAGES.length)], random.nextInt(100_000)),
+                String.format(Locale.ROOT, "%.2f", random.nextInt(100_000) / 100.0),
+                STATUS[random.nextInt(STATUS.length)],
+                NOTES[random.nextInt(NOTES.length)]);
         csv.setLength(0);
         for (int k = 0; k < f.size(); k++) {
           quote(k == 0 ? csv : csv.append(','), f.get(k));

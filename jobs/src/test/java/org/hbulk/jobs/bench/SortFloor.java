@@ -33,7 +33,9 @@ public final class SortFloor {
   public static void main(String[] args) throws Exception {
     long t0 = System.nanoTime();
     byte[] family = Bytes.toBytes("d");
-    String[] names = {"event_id", "ts", "user_id", "session", "country", "device", "url", "amount", "status", "note"};
+    String[] names = {
+      "event_id", "ts", "user_id", "session", "country", "device", "url", "amount", "status", "note"
+    };
     byte[][] qualifiers = new byte[names.length][];
     for (int i = 0; i < names.length; i++) {
       qualifiers[i] = Bytes.toBytes(names[i]);
@@ -44,7 +46,9 @@ public final class SortFloor {
         CSVParser parser = CSVFormat.RFC4180.parse(in)) {
       for (CSVRecord r : parser) {
         String user = r.get(2);
-        byte[] row = Bytes.toBytes(String.format("%02d|%s|%s", Math.floorMod(user.hashCode(), 16), user, r.get(0)));
+        byte[] row =
+            Bytes.toBytes(
+                String.format("%02d|%s|%s", Math.floorMod(user.hashCode(), 16), user, r.get(0)));
         for (int i = 0; i < names.length; i++) {
           cells.add(new KeyValue(row, family, qualifiers[i], ts, Bytes.toBytes(r.get(i))));
         }
@@ -53,9 +57,11 @@ public final class SortFloor {
     cells.sort(CellComparator.getInstance());
     Configuration conf = new Configuration();
     org.apache.hadoop.fs.Path out = new org.apache.hadoop.fs.Path(Path.of(args[1]).toUri());
-    try (HFile.Writer w = HFile.getWriterFactory(conf, CacheConfig.DISABLED)
-        .withPath(FileSystem.getLocal(conf), out)
-        .withFileContext(new HFileContextBuilder().withBlockSize(64 * 1024).build()).create()) {
+    try (HFile.Writer w =
+        HFile.getWriterFactory(conf, CacheConfig.DISABLED)
+            .withPath(FileSystem.getLocal(conf), out)
+            .withFileContext(new HFileContextBuilder().withBlockSize(64 * 1024).build())
+            .create()) {
       for (KeyValue kv : cells) {
         w.append(kv);
       }

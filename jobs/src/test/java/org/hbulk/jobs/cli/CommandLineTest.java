@@ -13,8 +13,12 @@ abstract class CommandLineTest {
   int hbulk(String... args) {
     ByteArrayOutputStream o = new ByteArrayOutputStream();
     ByteArrayOutputStream e = new ByteArrayOutputStream();
-    int code = new Main(new Configuration(false), new PrintStream(o, true, StandardCharsets.UTF_8),
-        new PrintStream(e, true, StandardCharsets.UTF_8)).run(args);
+    int code =
+        new Main(
+                new Configuration(false),
+                new PrintStream(o, true, StandardCharsets.UTF_8),
+                new PrintStream(e, true, StandardCharsets.UTF_8))
+            .run(args);
     out = o.toString(StandardCharsets.UTF_8);
     err = e.toString(StandardCharsets.UTF_8);
     return code;
@@ -24,8 +28,11 @@ abstract class CommandLineTest {
   int launch(String... args) throws Exception {
     ByteArrayOutputStream o = new ByteArrayOutputStream();
     ByteArrayOutputStream e = new ByteArrayOutputStream();
-    int code = Main.launch(args, new PrintStream(o, true, StandardCharsets.UTF_8),
-        new PrintStream(e, true, StandardCharsets.UTF_8));
+    int code =
+        Main.launch(
+            args,
+            new PrintStream(o, true, StandardCharsets.UTF_8),
+            new PrintStream(e, true, StandardCharsets.UTF_8));
     out = o.toString(StandardCharsets.UTF_8);
     err = e.toString(StandardCharsets.UTF_8);
     return code;

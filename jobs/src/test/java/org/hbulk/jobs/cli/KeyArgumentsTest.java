@@ -21,21 +21,32 @@ import org.junit.jupiter.api.io.TempDir;
  * that cannot be exact, without a cluster: printed scans are checked against the keys in memory.
  */
 class KeyArgumentsTest extends CommandLineTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private String spec(String columns, String key) throws Exception {
     Path spec = tmp.resolve("k" + Math.abs(key.hashCode()) + ".spec");
-    Files.writeString(spec, "[columns]\n" + columns + "\n[output o]\ntable = t\nkey = " + key + "\nf:a = "
-        + columns.split(" ")[0] + "\n");
+    Files.writeString(
+        spec,
+        "[columns]\n"
+            + columns
+            + "\n[output o]\ntable = t\nkey = "
+            + key
+            + "\nf:a = "
+            + columns.split(" ")[0]
+            + "\n");
     return spec.toString();
   }
 
   /** Where nothing listens: a command that reaches for HBase fails with 4 instead of hanging. */
   private static String[] noHBase() throws Exception {
-    try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-      return new String[] {"-D", "hbase.zookeeper.quorum=127.0.0.1", "-D",
-          "hbase.zookeeper.property.clientPort=" + s.getLocalPort()};
+    try (java.net.ServerSocket s =
+        new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      return new String[] {
+        "-D",
+        "hbase.zookeeper.quorum=127.0.0.1",
+        "-D",
+        "hbase.zookeeper.property.clientPort=" + s.getLocalPort()
+      };
     }
   }
 
@@ -44,7 +55,8 @@ class KeyArgumentsTest extends CommandLineTest {
     String spec = spec("id = int\nu = string", "binary(id) + u");
     for (String key : List.of("\\x00\\x00\\x00\\x0abob", "\\x00\\x00\\x00\\x0Abob")) {
       assertEquals(0, hbulk("explain", "--spec", spec, "--decode", key), err);
-      assertTrue(out.matches("(?s).*binary\\(id\\)\\s+\\\\x00\\\\x00\\\\x00\\\\x0A\\s+10\\n.*"), out);
+      assertTrue(
+          out.matches("(?s).*binary\\(id\\)\\s+\\\\x00\\\\x00\\\\x00\\\\x0A\\s+10\\n.*"), out);
       assertTrue(out.matches("(?s).*\\n\\s+u\\s+bob\\s+bob\\n.*"), out);
     }
   }
@@ -53,21 +65,58 @@ class KeyArgumentsTest extends CommandLineTest {
   void aBadEscapeInAnyKeyOptionIsAUsageErrorNamingTheOptionAndPosition() throws Exception {
     String spec = spec("id = int\nu = string", "binary(id) + u");
     assertEquals(ExitCode.USAGE.code(), hbulk("explain", "--spec", spec, "--decode", "ab\\xzz"));
-    assertEquals("hbulk: --decode 'ab\\xzz': \\x at character 3 must be followed by two hex digits"
-        + " (0-9, a-f or A-F), not 'zz'; write \\\\ for a backslash", err.strip());
+    assertEquals(
+        "hbulk: --decode 'ab\\xzz': \\x at character 3 must be followed by two hex digits"
+            + " (0-9, a-f or A-F), not 'zz'; write \\\\ for a backslash",
+        err.strip());
     String[] d = noHBase();
-    assertEquals(ExitCode.USAGE.code(), hbulk("scan", d[0], d[1], d[2], d[3], "--table", "t", "--prefix", "u\\x0g"));
+    assertEquals(
+        ExitCode.USAGE.code(),
+        hbulk("scan", d[0], d[1], d[2], d[3], "--table", "t", "--prefix", "u\\x0g"));
     assertTrue(err.startsWith("hbulk: --prefix 'u\\x0g': \\x at character 2"), err);
-    assertEquals(ExitCode.USAGE.code(), hbulk("scan", d[0], d[1], d[2], d[3], "--table", "t", "--stop-row", "a\\b"));
-    assertTrue(err.startsWith("hbulk: --stop-row 'a\\b': the backslash at character 2 must start \\xHH"), err);
-    assertEquals(ExitCode.USAGE.code(), hbulk("create-table", d[0], d[1], d[2], d[3], "--table", "t", "--family", "f",
-        "--split-points", "a,\\xZ1"));
-    assertTrue(err.startsWith("hbulk: bad split points: --split-points entry 2 '\\xZ1': \\x at character 1"), err);
+    assertEquals(
+        ExitCode.USAGE.code(),
+        hbulk("scan", d[0], d[1], d[2], d[3], "--table", "t", "--stop-row", "a\\b"));
+    assertTrue(
+        err.startsWith("hbulk: --stop-row 'a\\b': the backslash at character 2 must start \\xHH"),
+        err);
+    assertEquals(
+        ExitCode.USAGE.code(),
+        hbulk(
+            "create-table",
+            d[0],
+            d[1],
+            d[2],
+            d[3],
+            "--table",
+            "t",
+            "--family",
+            "f",
+            "--split-points",
+            "a,\\xZ1"));
+    assertTrue(
+        err.startsWith(
+            "hbulk: bad split points: --split-points entry 2 '\\xZ1': \\x at character 1"),
+        err);
     Path points = tmp.resolve("points.txt");
     Files.writeString(points, "a\n\nb\\x4\n");
-    assertEquals(ExitCode.USAGE.code(), hbulk("create-table", d[0], d[1], d[2], d[3], "--table", "t", "--family", "f",
-        "--split-points-file", points.toString()));
-    assertTrue(err.startsWith("hbulk: bad split points: --split-points-file " + points + ":3 'b\\x4'"), err);
+    assertEquals(
+        ExitCode.USAGE.code(),
+        hbulk(
+            "create-table",
+            d[0],
+            d[1],
+            d[2],
+            d[3],
+            "--table",
+            "t",
+            "--family",
+            "f",
+            "--split-points-file",
+            points.toString()));
+    assertTrue(
+        err.startsWith("hbulk: bad split points: --split-points-file " + points + ":3 'b\\x4'"),
+        err);
   }
 
   /** The row keys of records whose first column takes each value, sorted as HBase stores them. */
@@ -108,16 +157,24 @@ class KeyArgumentsTest extends CommandLineTest {
     }
     TreeSet<byte[]> keys = keys(spec, values);
     assertEquals(0, hbulk("explain", "--spec", spec, "--time-range", "ts=5..15"), err);
-    assertTrue(out.contains("warning: [output o] the key writes ts as decimal text of varying width"), out);
-    assertTrue(out.contains("[output o] time range ts=5..15: 16 scan(s), not exact (see the warnings)"), out);
-    assertTrue(out.contains("warning: [output o] time range ts=5..15: not exact: ts is written as decimal text of varying"
-        + " width"), out);
+    assertTrue(
+        out.contains("warning: [output o] the key writes ts as decimal text of varying width"),
+        out);
+    assertTrue(
+        out.contains("[output o] time range ts=5..15: 16 scan(s), not exact (see the warnings)"),
+        out);
+    assertTrue(
+        out.contains(
+            "warning: [output o] time range ts=5..15: not exact: ts is written as decimal text of varying"
+                + " width"),
+        out);
     assertTrue(out.contains("dec(ts, 19) or sortable(ts)"), out);
     TreeSet<String> found = new TreeSet<>();
     for (String k : scanned(keys)) {
       found.add(k.substring(k.indexOf('|') + 1));
     }
-    assertEquals(new TreeSet<>(List.of("5", "6", "7", "8", "9", "10", "11", "12", "13", "14")), found);
+    assertEquals(
+        new TreeSet<>(List.of("5", "6", "7", "8", "9", "10", "11", "12", "13", "14")), found);
   }
 
   @Test
@@ -125,11 +182,17 @@ class KeyArgumentsTest extends CommandLineTest {
     String spec = spec("user = string\nts = long", "user + reverse_ts(ts)");
     TreeSet<byte[]> keys = keys(spec, List.of("TheFakeMT,3", "TheFakeMT2,4", "TheRealMT,1"));
     assertEquals(0, hbulk("explain", "--spec", spec, "--prefix", "user=TheFakeMT"), err);
-    assertTrue(out.contains("warning: [output o] user has no fixed width and is followed by reverse_ts(ts) with no"
-        + " separator"), out);
-    assertTrue(out.contains("warning: [output o] prefix {user=TheFakeMT}: not exact: user is text of varying width"
-        + " with no separator after it, so these scans also return the rows of every user that starts with"
-        + " 'TheFakeMT' (such as 'TheFakeMT2')"), out);
+    assertTrue(
+        out.contains(
+            "warning: [output o] user has no fixed width and is followed by reverse_ts(ts) with no"
+                + " separator"),
+        out);
+    assertTrue(
+        out.contains(
+            "warning: [output o] prefix {user=TheFakeMT}: not exact: user is text of varying width"
+                + " with no separator after it, so these scans also return the rows of every user that starts with"
+                + " 'TheFakeMT' (such as 'TheFakeMT2')"),
+        out);
     assertEquals(2, scanned(keys).size(), "the warning is true: TheFakeMT2's row is in the scan");
 
     String separated = spec("user = string\nts = long", "user + \"#\" + reverse_ts(ts)");

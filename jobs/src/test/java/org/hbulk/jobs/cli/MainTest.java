@@ -18,16 +18,30 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** The command line without a cluster: help, usage errors, spec errors, exit codes. */
 class MainTest extends CommandLineTest {
   /** Every command the README documents; the first test holds it equal to what Main registers. */
-  static final List<String> COMMANDS = List.of("load", "prepare", "complete", "resume", "nightly", "verify",
-      "create-table", "analyze", "explain", "scan", "ping", "sample-data");
+  static final List<String> COMMANDS =
+      List.of(
+          "load",
+          "prepare",
+          "complete",
+          "resume",
+          "nightly",
+          "verify",
+          "create-table",
+          "analyze",
+          "explain",
+          "scan",
+          "ping",
+          "sample-data");
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   @Test
   void theCommandsAreExactlyTheDocumentedOnes() {
-    TreeSet<String> registered = new TreeSet<>(Main.commandLine(new Configuration(false),
-        System.out, System.err).getSubcommands().keySet());
+    TreeSet<String> registered =
+        new TreeSet<>(
+            Main.commandLine(new Configuration(false), System.out, System.err)
+                .getSubcommands()
+                .keySet());
     registered.remove("help");
     assertEquals(new TreeSet<>(COMMANDS), registered);
   }
@@ -59,7 +73,8 @@ class MainTest extends CommandLineTest {
 
   @Test
   void unknownOptionIsAUsageError() {
-    assertEquals(ExitCode.USAGE.code(), hbulk("load", "--spec", "x.spec", "--input", "a.csv", "--bogus"));
+    assertEquals(
+        ExitCode.USAGE.code(), hbulk("load", "--spec", "x.spec", "--input", "a.csv", "--bogus"));
     assertTrue(err.contains("Unknown option: '--bogus'"), err);
   }
 
@@ -71,8 +86,9 @@ class MainTest extends CommandLineTest {
 
   @Test
   void missingSpecFileIsAUsageErrorNamingIt() {
-    assertEquals(ExitCode.USAGE.code(), hbulk("load", "--spec", tmp.resolve("nope.spec").toString(),
-        "--input", "a.csv"));
+    assertEquals(
+        ExitCode.USAGE.code(),
+        hbulk("load", "--spec", tmp.resolve("nope.spec").toString(), "--input", "a.csv"));
     assertTrue(err.contains("spec file " + tmp.resolve("nope.spec") + " not found"), err);
   }
 
@@ -80,7 +96,8 @@ class MainTest extends CommandLineTest {
   void specErrorIsOneLineNamingFileAndLineWithoutStackTrace() throws Exception {
     Path spec = tmp.resolve("bad.spec");
     Files.writeString(spec, "[columns]\nid = long\nwhen = timestamp(yyyy-MM-dd, Mars/Olympus)\n");
-    assertEquals(ExitCode.BAD_SPEC.code(), hbulk("prepare", "--spec", spec.toString(), "--input", "a.csv"));
+    assertEquals(
+        ExitCode.BAD_SPEC.code(), hbulk("prepare", "--spec", spec.toString(), "--input", "a.csv"));
     assertTrue(err.contains("bad.spec:3: when: unknown time zone 'Mars/Olympus'"), err);
     assertEquals(1, err.strip().lines().count(), err);
   }
@@ -89,7 +106,9 @@ class MainTest extends CommandLineTest {
   void verboseAddsTheStackTrace() throws Exception {
     Path spec = tmp.resolve("bad.spec");
     Files.writeString(spec, "[columns]\nid = lng\n");
-    assertEquals(ExitCode.BAD_SPEC.code(), hbulk("load", "--verbose", "--spec", spec.toString(), "--input", "a.csv"));
+    assertEquals(
+        ExitCode.BAD_SPEC.code(),
+        hbulk("load", "--verbose", "--spec", spec.toString(), "--input", "a.csv"));
     assertTrue(err.contains("unknown type 'lng'"), err);
     assertTrue(err.contains("\tat org.hbulk"), err);
   }
@@ -98,11 +117,20 @@ class MainTest extends CommandLineTest {
   void overrideOfTheCommandLineIsValidatedLikeTheFile() throws Exception {
     Path spec = tmp.resolve("ok.spec");
     Files.writeString(spec, "[columns]\nid = long\n[output o]\ntable = t\nkey = id\nf:a = id\n");
-    assertEquals(ExitCode.BAD_SPEC.code(), hbulk("load", "--spec", spec.toString(), "--input", "a.csv",
-        "--max-reject-ratio", "2"));
+    assertEquals(
+        ExitCode.BAD_SPEC.code(),
+        hbulk("load", "--spec", spec.toString(), "--input", "a.csv", "--max-reject-ratio", "2"));
     assertTrue(err.contains("max-ratio: expected a share between 0 and 1"), err);
-    assertEquals(ExitCode.BAD_SPEC.code(), hbulk("load", "-D", "hbulk.spec.csv.delimiter=;;",
-        "--spec", spec.toString(), "--input", "a.csv"));
+    assertEquals(
+        ExitCode.BAD_SPEC.code(),
+        hbulk(
+            "load",
+            "-D",
+            "hbulk.spec.csv.delimiter=;;",
+            "--spec",
+            spec.toString(),
+            "--input",
+            "a.csv"));
     assertTrue(err.contains("(override): delimiter: expected one character"), err);
   }
 
@@ -116,38 +144,80 @@ class MainTest extends CommandLineTest {
 
   @Test
   void createTableRefusesTwoKindsOfSplitPoints() {
-    assertEquals(ExitCode.USAGE.code(), hbulk("create-table", "--table", "t", "--family", "f",
-        "--split-points", "a", "--single-region"));
+    assertEquals(
+        ExitCode.USAGE.code(),
+        hbulk(
+            "create-table",
+            "--table",
+            "t",
+            "--family",
+            "f",
+            "--split-points",
+            "a",
+            "--single-region"));
     assertTrue(err.contains("mutually exclusive"), err);
   }
 
   @Test
   void explainShowsKeyPartsWarningsGetKeysAndDecodes() throws Exception {
     Path spec = tmp.resolve("events.spec");
-    Files.writeString(spec, "[columns]\nts = long\nuser = string\n[output e]\ntable = t\n"
-        + "key = ts + \"|\" + user\nf:u = user\n");
-    assertEquals(0, hbulk("explain", "--spec", spec.toString(), "--line", "1454557429,ann",
-        "--line", "1454557429,ann", "--line", "oops,bob", "--get", "ts=5,user=zed", "--decode", "77|x"));
-    assertTrue(out.contains("warning: [output e] the key starts with ts, which grows with time"), out);
-    assertTrue(out.contains("[output e] key 1454557429|ann  (14 bytes, hex 313435343535373432397c616e6e)"), out);
+    Files.writeString(
+        spec,
+        "[columns]\nts = long\nuser = string\n[output e]\ntable = t\n"
+            + "key = ts + \"|\" + user\nf:u = user\n");
+    assertEquals(
+        0,
+        hbulk(
+            "explain",
+            "--spec",
+            spec.toString(),
+            "--line",
+            "1454557429,ann",
+            "--line",
+            "1454557429,ann",
+            "--line",
+            "oops,bob",
+            "--get",
+            "ts=5,user=zed",
+            "--decode",
+            "77|x"));
+    assertTrue(
+        out.contains("warning: [output e] the key starts with ts, which grows with time"), out);
+    assertTrue(
+        out.contains("[output e] key 1454557429|ann  (14 bytes, hex 313435343535373432397c616e6e)"),
+        out);
     assertTrue(out.contains("duplicate: record 2 has the same row key as record 1"), out);
-    assertTrue(out.contains("record 3: rejected, BAD_VALUE: column 'ts': 'oops' is not a valid long"), out);
+    assertTrue(
+        out.contains("record 3: rejected, BAD_VALUE: column 'ts': 'oops' is not a valid long"),
+        out);
     assertTrue(out.contains("[output e] Get 5|zed"), out);
     assertTrue(out.matches("(?s).*user\\s+x\\s+x.*"), out);
-    assertEquals(ExitCode.USAGE.code(), hbulk("explain", "--spec", spec.toString(), "--get", "ts=5"));
+    assertEquals(
+        ExitCode.USAGE.code(), hbulk("explain", "--spec", spec.toString(), "--get", "ts=5"));
     assertTrue(err.contains("a Get needs every column of the key; missing: user"), err);
   }
 
   @Test
   void unreachableHBaseIsOneLineAndExitCode4() throws Exception {
     int port;
-    try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+    try (java.net.ServerSocket s =
+        new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
       port = s.getLocalPort();
     }
     Path spec = tmp.resolve("ok.spec");
     Files.writeString(spec, "[columns]\nid = long\n[output o]\ntable = t\nkey = id\nf:a = id\n");
-    assertEquals(ExitCode.HBASE.code(), hbulk("load", "-D", "hbase.zookeeper.quorum=127.0.0.1",
-        "-D", "hbase.zookeeper.property.clientPort=" + port, "--spec", spec.toString(), "--input", "a.csv"));
+    assertEquals(
+        ExitCode.HBASE.code(),
+        hbulk(
+            "load",
+            "-D",
+            "hbase.zookeeper.quorum=127.0.0.1",
+            "-D",
+            "hbase.zookeeper.property.clientPort=" + port,
+            "--spec",
+            spec.toString(),
+            "--input",
+            "a.csv"));
     assertTrue(err.startsWith("hbulk: cannot reach HBase (ZooKeeper 127.0.0.1:" + port + ")"), err);
     assertEquals(1, err.strip().lines().count(), err);
   }
@@ -172,17 +242,20 @@ class MainTest extends CommandLineTest {
     Path missing = tmp.resolve("gone.jar");
     for (String option : List.of("-libjars", "-files", "-archives")) {
       assertEquals(ExitCode.USAGE.code(), launch(option, jar + "," + missing, "--version"), option);
-      assertEquals("hbulk: " + option + " " + missing + ": no such file (" + missing + ")", err.strip());
+      assertEquals(
+          "hbulk: " + option + " " + missing + ": no such file (" + missing + ")", err.strip());
     }
-    assertEquals(ExitCode.USAGE.code(), launch("-libjars", tmp.resolve("nodir") + "/*", "--version"));
+    assertEquals(
+        ExitCode.USAGE.code(), launch("-libjars", tmp.resolve("nodir") + "/*", "--version"));
     assertEquals(0, launch("-libjars", tmp + "/*", "-files", jar.toString(), "--version"), err);
     assertTrue(out.startsWith("hbulk "), out);
   }
 
   @Test
   void aBadTableNameIsExit3BeforeHBaseIsAsked() {
-    assertEquals(ExitCode.BAD_SPEC.code(), hbulk("create-table", "--table", "no good", "--family", "f",
-        "--single-region"));
+    assertEquals(
+        ExitCode.BAD_SPEC.code(),
+        hbulk("create-table", "--table", "no good", "--family", "f", "--single-region"));
     assertTrue(err.startsWith("hbulk: --table 'no good' is not a valid HBase table name"), err);
     assertEquals(1, err.strip().lines().count(), err);
     assertEquals(ExitCode.BAD_SPEC.code(), hbulk("scan", "--table", "-bad"));
@@ -197,24 +270,35 @@ class MainTest extends CommandLineTest {
     assertFalse(err.contains("Exception"), err);
   }
 
-  private static final String TWO_OUTPUTS = "[columns]\nid = long\nuser = string\n"
-      + "[output main]\ntable = t\nkey = id\nf:u = user\n"
-      + "[output by_user]\ntable = t_idx\nkey = user\nf:i = id\n";
+  private static final String TWO_OUTPUTS =
+      "[columns]\nid = long\nuser = string\n"
+          + "[output main]\ntable = t\nkey = id\nf:u = user\n"
+          + "[output by_user]\ntable = t_idx\nkey = user\nf:i = id\n";
 
   @Test
   void plainTableForASpecOfSeveralOutputsIsRefusedNamingTheOutputs() throws Exception {
     Path spec = Files.writeString(tmp.resolve("two.spec"), TWO_OUTPUTS);
     for (String command : List.of("load", "prepare")) {
-      assertEquals(ExitCode.USAGE.code(), hbulk(command, "--spec", spec.toString(), "--input", "a.csv",
-          "--table", "x"));
-      assertTrue(err.contains("--table x would send every output of " + spec + " (main, by_user) into one table:"
-          + " say which output goes where, e.g. --table main=x"), err);
+      assertEquals(
+          ExitCode.USAGE.code(),
+          hbulk(command, "--spec", spec.toString(), "--input", "a.csv", "--table", "x"));
+      assertTrue(
+          err.contains(
+              "--table x would send every output of "
+                  + spec
+                  + " (main, by_user) into one table:"
+                  + " say which output goes where, e.g. --table main=x"),
+          err);
     }
-    assertEquals(ExitCode.USAGE.code(), hbulk("prepare", "--spec", spec.toString(), "--input", "a.csv",
-        "--table", "nope=x"));
-    assertTrue(err.contains("--table nope=x: " + spec + " has no [output nope] (outputs: main, by_user)"), err);
-    assertEquals(ExitCode.USAGE.code(), hbulk("create-table", "--spec", spec.toString(), "--table", "x",
-        "--single-region"));
+    assertEquals(
+        ExitCode.USAGE.code(),
+        hbulk("prepare", "--spec", spec.toString(), "--input", "a.csv", "--table", "nope=x"));
+    assertTrue(
+        err.contains("--table nope=x: " + spec + " has no [output nope] (outputs: main, by_user)"),
+        err);
+    assertEquals(
+        ExitCode.USAGE.code(),
+        hbulk("create-table", "--spec", spec.toString(), "--table", "x", "--single-region"));
     assertTrue(err.contains("--table x would send every output"), err);
   }
 
@@ -222,10 +306,17 @@ class MainTest extends CommandLineTest {
   void analyzeAndExplainRefuseAReorderedHeaderWithExit14() throws Exception {
     Path spec = Files.writeString(tmp.resolve("h.spec"), "[csv]\nheader = true\n" + TWO_OUTPUTS);
     Path csv = Files.writeString(tmp.resolve("swapped.csv"), "user,id\nann,1\n");
-    assertEquals(ExitCode.HEADER_MISMATCH.code(), hbulk("analyze", "--spec", spec.toString(), "--input", csv.toString()));
-    assertTrue(err.contains("swapped.csv: the header does not match [columns] (columns = by-position): expected id,user,"
-        + " found user,id; position 1: expected 'id', found 'user'; 2: expected 'user', found 'id'"), err);
-    assertEquals(ExitCode.HEADER_MISMATCH.code(), hbulk("explain", "--spec", spec.toString(), "--input", csv.toString()));
+    assertEquals(
+        ExitCode.HEADER_MISMATCH.code(),
+        hbulk("analyze", "--spec", spec.toString(), "--input", csv.toString()));
+    assertTrue(
+        err.contains(
+            "swapped.csv: the header does not match [columns] (columns = by-position): expected id,user,"
+                + " found user,id; position 1: expected 'id', found 'user'; 2: expected 'user', found 'id'"),
+        err);
+    assertEquals(
+        ExitCode.HEADER_MISMATCH.code(),
+        hbulk("explain", "--spec", spec.toString(), "--input", csv.toString()));
     assertTrue(err.contains("swapped.csv: the header does not match [columns]"), err);
   }
 
@@ -233,12 +324,18 @@ class MainTest extends CommandLineTest {
   void analyzeExits15WhenEverySampledRecordWouldBeRejected() throws Exception {
     Path spec = Files.writeString(tmp.resolve("a.spec"), TWO_OUTPUTS);
     Path bad = Files.writeString(tmp.resolve("bad.csv"), "1,ann,extra\n2,bob,extra\nx,carl\n");
-    assertEquals(ExitCode.ALL_REJECTED.code(), hbulk("analyze", "--spec", spec.toString(), "--input", bad.toString()));
+    assertEquals(
+        ExitCode.ALL_REJECTED.code(),
+        hbulk("analyze", "--spec", spec.toString(), "--input", bad.toString()));
     assertTrue(out.contains("3 would be rejected"), out);
-    assertTrue(err.contains("every one of the 3 sampled record(s) would be rejected: FIELD_COUNT 2 (e.g. expected 2"
-        + " fields, found 3); BAD_VALUE 1 (e.g. column 'id': 'x' is not a valid long)"), err);
-    assertEquals(ExitCode.ALL_REJECTED.code(), hbulk("analyze", "--json", "--spec", spec.toString(), "--input",
-        bad.toString()));
+    assertTrue(
+        err.contains(
+            "every one of the 3 sampled record(s) would be rejected: FIELD_COUNT 2 (e.g. expected 2"
+                + " fields, found 3); BAD_VALUE 1 (e.g. column 'id': 'x' is not a valid long)"),
+        err);
+    assertEquals(
+        ExitCode.ALL_REJECTED.code(),
+        hbulk("analyze", "--json", "--spec", spec.toString(), "--input", bad.toString()));
     assertTrue(out.contains("\"rejects_preview\""), out);
     Path mixed = Files.writeString(tmp.resolve("mixed.csv"), "1,ann,extra\n2,bob\n");
     assertEquals(0, hbulk("analyze", "--spec", spec.toString(), "--input", mixed.toString()), err);
@@ -246,15 +343,28 @@ class MainTest extends CommandLineTest {
 
   @Test
   void analyzeAndExplainReadByNameFilesWhereTheirHeadersPlaceTheColumns() throws Exception {
-    Path spec = Files.writeString(tmp.resolve("n.spec"), "[csv]\nheader = true\ncolumns = by-name\n" + TWO_OUTPUTS);
+    Path spec =
+        Files.writeString(
+            tmp.resolve("n.spec"), "[csv]\nheader = true\ncolumns = by-name\n" + TWO_OUTPUTS);
     Path dir = Files.createDirectories(tmp.resolve("n"));
     Files.writeString(dir.resolve("a.csv"), "id,user\n1,ann\n2,bob\n");
     Files.writeString(dir.resolve("b.csv"), "user,note,id\n\"carl, jr\",hi,3\n");
     assertEquals(0, hbulk("analyze", "--spec", spec.toString(), "--input", dir.toString()), err);
     assertTrue(out.contains("sampled 3 record(s)") && out.contains("0 would be rejected"), out);
-    assertTrue(err.contains("b.csv: column(s) note of the header are not in [columns] and are not read"), err);
-    assertEquals(0, hbulk("explain", "--spec", spec.toString(), "--input", dir.resolve("b.csv").toString(),
-        "--output", "by_user"), err);
+    assertTrue(
+        err.contains("b.csv: column(s) note of the header are not in [columns] and are not read"),
+        err);
+    assertEquals(
+        0,
+        hbulk(
+            "explain",
+            "--spec",
+            spec.toString(),
+            "--input",
+            dir.resolve("b.csv").toString(),
+            "--output",
+            "by_user"),
+        err);
     assertTrue(out.contains("[output by_user] key carl, jr  (8 bytes"), out);
   }
 }

@@ -19,36 +19,44 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.Reducer;
 import org.apache.hadoop.mapreduce.TaskCounter;
-import org.hbulk.mappers.shuffle.CellKey;
 import org.hbulk.jobs.local.LocalTestJob;
 import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.Shortcut;
+import org.hbulk.mappers.mapreduce.HbulkCounter;
+import org.hbulk.mappers.shuffle.CellKey;
 import org.hbulk.mappers.sort.PrefixSort;
 import org.hbulk.mappers.sort.PrefixSortFallback;
-import org.hbulk.mappers.mapreduce.HbulkCounter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The guard of the prefix sort, which reads private fields of Hadoop's map output buffer: inside
  * Hadoop's own map task (the local job runner) it reads this Hadoop's buffer instead of falling
- * back (an upgrade that changes the buffer fails this test, not only slows the job), across many spills of a small buffer, whose records wrap
- * around its end (without the modulo in MapOutputBufferRecords' addressing this test fails), and
- * every reducer gets its keys in the shuffle's order.
+ * back (an upgrade that changes the buffer fails this test, not only slows the job), across many
+ * spills of a small buffer, whose records wrap around its end (without the modulo in
+ * MapOutputBufferRecords' addressing this test fails), and every reducer gets its keys in the
+ * shuffle's order.
  */
 class CellKeySorterJobTest {
   private static final byte[] TABLE = Bytes.toBytes("t");
   private static final byte[] FAMILY = Bytes.toBytes("d");
 
-  enum Order { KEYS, OUT_OF_ORDER }
+  enum Order {
+    KEYS,
+    OUT_OF_ORDER
+  }
 
   @Test
-  void mapSpillsAreSortedOnPrefixesAndReducersSeeTheShufflesOrder(@TempDir Path tmp) throws Exception {
+  void mapSpillsAreSortedOnPrefixesAndReducersSeeTheShufflesOrder(@TempDir Path tmp)
+      throws Exception {
     Job job = run(tmp, true);
     long spills = job.getCounters().findCounter(HbulkCounter.SPILLS_PREFIX_SORTED).getValue();
     assertTrue(spills > 2, spills + " spills sorted on prefixes");
     for (PrefixSortFallback f : PrefixSortFallback.values()) {
-      assertEquals(0, job.getCounters().findCounter(f).getValue(), "spills left to QuickSort: " + f.reason());
+      assertEquals(
+          0,
+          job.getCounters().findCounter(f).getValue(),
+          "spills left to QuickSort: " + f.reason());
     }
     Shortcut outcome = PrefixSort.outcome(job.getConfiguration(), job.getCounters());
     assertEquals(Shortcut.State.RAN, outcome.state(), outcome.detail());
@@ -58,8 +66,8 @@ class CellKeySorterJobTest {
   void switchedOffHadoopsQuickSortSortsTheSameOrder(@TempDir Path tmp) throws Exception {
     Job job = run(tmp, false);
     assertEquals(0, job.getCounters().findCounter(HbulkCounter.SPILLS_PREFIX_SORTED).getValue());
-    assertEquals(Shortcut.State.OFF,
-        PrefixSort.outcome(job.getConfiguration(), job.getCounters()).state());
+    assertEquals(
+        Shortcut.State.OFF, PrefixSort.outcome(job.getConfiguration(), job.getCounters()).state());
   }
 
   /** Runs the job with the prefix sort switched on or off; checks every key came, in order. */
@@ -100,15 +108,30 @@ class CellKeySorterJobTest {
     private final CellKey key = new CellKey();
 
     @Override
-    protected void map(LongWritable offset, Text line, Context context) throws IOException, InterruptedException {
+    protected void map(LongWritable offset, Text line, Context context)
+        throws IOException, InterruptedException {
       byte[] q = {(byte) (offset.get() % 3)};
-      context.write(key.set(TABLE, line.getBytes(), 0, line.getLength(), FAMILY, 0, 1, q, 0, 1, offset.get(),
-          CellKey.PUT), NullWritable.get());
+      context.write(
+          key.set(
+              TABLE,
+              line.getBytes(),
+              0,
+              line.getLength(),
+              FAMILY,
+              0,
+              1,
+              q,
+              0,
+              1,
+              offset.get(),
+              CellKey.PUT),
+          NullWritable.get());
     }
   }
 
   /** Counts the keys it is given and those that come before the one before them. */
-  public static final class OrderCheck extends Reducer<CellKey, NullWritable, NullWritable, NullWritable> {
+  public static final class OrderCheck
+      extends Reducer<CellKey, NullWritable, NullWritable, NullWritable> {
     private CellKey previous;
 
     @Override

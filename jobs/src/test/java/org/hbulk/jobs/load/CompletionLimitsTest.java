@@ -17,7 +17,8 @@ class CompletionLimitsTest {
     assertEquals(5, bounded.getInt("hbase.client.retries.number", -1));
     assertEquals(10_000, bounded.getLong("hbase.client.meta.operation.timeout", -1));
     assertEquals(60_000, bounded.getLong("hbase.client.operation.timeout", -1));
-    assertEquals(null, bounded.get("hbase.rpc.timeout"), "the bulk-load call keeps its RPC timeout");
+    assertEquals(
+        null, bounded.get("hbase.rpc.timeout"), "the bulk-load call keeps its RPC timeout");
   }
 
   @Test
@@ -32,11 +33,15 @@ class CompletionLimitsTest {
 
   @Test
   void aRetryErrorIsOneLineWithItsLastTry() {
-    IOException e = new IOException("org.apache.hadoop.hbase.client.RetriesExhaustedException: Failed after"
-        + " attempts=6, exceptions:\n2026-11-24T12:46:13Z, FailedServerException: localhost:1\n"
-        + "2026-11-24T12:46:16Z, ConnectException: Connection refused: localhost:1\n");
-    assertEquals("org.apache.hadoop.hbase.client.RetriesExhaustedException: Failed after attempts=6, exceptions:"
-        + " ... 2026-11-24T12:46:16Z, ConnectException: Connection refused: localhost:1", HFileLoader.gist(e));
+    IOException e =
+        new IOException(
+            "org.apache.hadoop.hbase.client.RetriesExhaustedException: Failed after"
+                + " attempts=6, exceptions:\n2026-11-24T12:46:13Z, FailedServerException: localhost:1\n"
+                + "2026-11-24T12:46:16Z, ConnectException: Connection refused: localhost:1\n");
+    assertEquals(
+        "org.apache.hadoop.hbase.client.RetriesExhaustedException: Failed after attempts=6, exceptions:"
+            + " ... 2026-11-24T12:46:16Z, ConnectException: Connection refused: localhost:1",
+        HFileLoader.gist(e));
     assertEquals("plain", HFileLoader.gist(new IOException("plain")));
   }
 }

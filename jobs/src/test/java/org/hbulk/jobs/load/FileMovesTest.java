@@ -17,8 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** A rename the file system refuses fails the run with both paths, instead of going unnoticed. */
 class FileMovesTest {
-  @TempDir
-  java.nio.file.Path tmp;
+  @TempDir java.nio.file.Path tmp;
 
   /** The local disk under the scheme {@code norename:}, whose renames all answer false. */
   public static class NoRenameFileSystem extends RawLocalFileSystem {
@@ -60,9 +59,12 @@ class FileMovesTest {
   void aRunStateWhoseRenameIsRefusedIsAnErrorNotASilentlyStaleState() throws Exception {
     RunDirectory run = RunDirectory.at(conf(), new Path("norename://" + tmp.resolve("run")));
     run.create();
-    RunState state = RunState.create("r1", "orders.spec", java.util.List.of("orders"), 0L, RunState.Mode.LOAD);
+    RunState state =
+        RunState.create("r1", "orders.spec", java.util.List.of("orders"), 0L, RunState.Mode.LOAD);
     IOException e = assertThrows(IOException.class, () -> run.writeState(state));
-    assertTrue(e.getMessage().contains("_run.properties to " + run.root() + "/run.properties"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("_run.properties to " + run.root() + "/run.properties"),
+        e.getMessage());
     assertFalse(run.hasState());
   }
 

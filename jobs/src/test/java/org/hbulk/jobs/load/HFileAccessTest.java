@@ -17,15 +17,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** A run's files are the writer's, or the writer's and one group's; never everyone's. */
 class HFileAccessTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   @Test
   void withoutAGroupOnlyTheOwnerHasAnyRight() throws IOException {
     Path run = tree();
     HFileAccess access = HFileAccess.of(new Configuration(false));
     assertEquals("077", access.umask());
-    access.apply(FileSystem.getLocal(new Configuration(false)), new org.apache.hadoop.fs.Path(run.toUri()));
+    access.apply(
+        FileSystem.getLocal(new Configuration(false)), new org.apache.hadoop.fs.Path(run.toUri()));
     assertEquals("rwx------", mode(run));
     assertEquals("rwx------", mode(run.resolve("hfiles/t/d")));
     assertEquals("rw-------", mode(run.resolve("hfiles/t/d/f1")));
@@ -43,16 +43,23 @@ class HFileAccessTest {
     access.apply(FileSystem.getLocal(conf), new org.apache.hadoop.fs.Path(run.toUri()));
     assertEquals("rwxrwx---", mode(run.resolve("hfiles/t")));
     assertEquals("rw-rw----", mode(run.resolve("hfiles/t/d/f1")));
-    assertEquals(group, Files.readAttributes(run.resolve("hfiles/t/d/f1"),
-        java.nio.file.attribute.PosixFileAttributes.class).group().getName());
+    assertEquals(
+        group,
+        Files.readAttributes(
+                run.resolve("hfiles/t/d/f1"), java.nio.file.attribute.PosixFileAttributes.class)
+            .group()
+            .getName());
   }
 
-  /** The driver's own files (state, spec, report) are closed from the start, not only after the job. */
+  /**
+   * The driver's own files (state, spec, report) are closed from the start, not only after the job.
+   */
   @Test
   void theRunsOwnFilesAreTheOwnersFromTheStart() throws IOException {
     Configuration conf = new Configuration(false);
     conf.set("fs.permissions.umask-mode", "022");
-    RunDirectory run = RunDirectory.at(conf, new org.apache.hadoop.fs.Path(tmp.resolve("runs/r1").toUri()));
+    RunDirectory run =
+        RunDirectory.at(conf, new org.apache.hadoop.fs.Path(tmp.resolve("runs/r1").toUri()));
     run.create();
     run.writeText(run.spec(), "[columns]");
     run.writeState(RunState.create("r1", "t.spec", java.util.List.of("t"), 1L, RunState.Mode.LOAD));
@@ -69,11 +76,15 @@ class HFileAccessTest {
     Path family = Files.createDirectories(run.resolve("hfiles/t/d"));
     Files.writeString(family.resolve("f1"), "cells");
     Files.writeString(run.resolve("report.json"), "{}");
-    Files.setPosixFilePermissions(family.resolve("f1"), PosixFilePermissions.fromString("rw-rw-rw-"));
-    // Another group first, where the account may set one, so that taking the group is seen to happen.
+    Files.setPosixFilePermissions(
+        family.resolve("f1"), PosixFilePermissions.fromString("rw-rw-rw-"));
+    // Another group first, where the account may set one, so that taking the group is seen to
+    // happen.
     try {
-      GroupPrincipal other = tmp.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByGroupName("daemon");
-      Files.getFileAttributeView(family.resolve("f1"), PosixFileAttributeView.class).setGroup(other);
+      GroupPrincipal other =
+          tmp.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByGroupName("daemon");
+      Files.getFileAttributeView(family.resolve("f1"), PosixFileAttributeView.class)
+          .setGroup(other);
     } catch (IOException | UnsupportedOperationException e) {
       // Not allowed to this account: the file keeps the primary group.
     }

@@ -19,16 +19,20 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Every input file's header against [columns], before any job. */
 class HeaderCheckTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private static LoadSpec spec(String csv) {
-    return LoadSpec.parse("t.spec", "[csv]\n" + csv + "\n[columns]\nid = long\nuser = string\nnote = string\n"
-        + "[output o]\ntable = t\nkey = id\nf:u = user\nf:n = note\n");
+    return LoadSpec.parse(
+        "t.spec",
+        "[csv]\n"
+            + csv
+            + "\n[columns]\nid = long\nuser = string\nnote = string\n"
+            + "[output o]\ntable = t\nkey = id\nf:u = user\nf:n = note\n");
   }
 
   private static String check(LoadSpec spec, Path input) throws Exception {
-    return String.valueOf(HeaderCheck.check(new Configuration(false), spec, List.of(input.toUri().toString())));
+    return String.valueOf(
+        HeaderCheck.check(new Configuration(false), spec, List.of(input.toUri().toString())));
   }
 
   private static HbulkException refused(LoadSpec spec, Path input) {
@@ -46,9 +50,14 @@ class HeaderCheckTest {
     HbulkException e = refused(spec("header = true"), dir);
     assertEquals(ExitCode.HEADER_MISMATCH, e.exitCode());
     assertTrue(e.getMessage().startsWith("file:" + dir), e.getMessage());
-    assertTrue(e.getMessage().contains("b.csv.gz: the header does not match [columns]"), e.getMessage());
-    assertTrue(e.getMessage().contains("expected id,user,note, found id,note,user"), e.getMessage());
-    assertTrue(e.getMessage().contains("position 2: expected 'user', found 'note'; 3: expected 'note', found 'user'"),
+    assertTrue(
+        e.getMessage().contains("b.csv.gz: the header does not match [columns]"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("expected id,user,note, found id,note,user"), e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "position 2: expected 'user', found 'note'; 3: expected 'note', found 'user'"),
         e.getMessage());
     assertEquals(1, e.getMessage().lines().count());
   }
@@ -71,7 +80,11 @@ class HeaderCheckTest {
     Path missing = Files.writeString(tmp.resolve("m.csv"), "note,id\nhi,1\n");
     HbulkException e = refused(byName, missing);
     assertEquals(ExitCode.HEADER_MISMATCH, e.exitCode());
-    assertTrue(e.getMessage().contains("m.csv: the header does not hold every column of [columns] (columns = by-name):"
-        + " expected id,user,note in any order, found note,id; missing user"), e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "m.csv: the header does not hold every column of [columns] (columns = by-name):"
+                    + " expected id,user,note in any order, found note,id; missing user"),
+        e.getMessage());
   }
 }

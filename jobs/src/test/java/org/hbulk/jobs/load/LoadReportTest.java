@@ -14,28 +14,63 @@ import org.junit.jupiter.api.Test;
 
 class LoadReportTest {
   private static LoadReport report() {
-    RunState state = RunState.create("20261123-020000-000", "conf/\"odd\" name.spec",
-        List.of("ns:orders", "index"), 1L, RunState.Mode.LOAD);
+    RunState state =
+        RunState.create(
+            "20261123-020000-000",
+            "conf/\"odd\" name.spec",
+            List.of("ns:orders", "index"),
+            1L,
+            RunState.Mode.LOAD);
     state.stage(RunState.Stage.OVER_BUDGET);
     state.budget("at most 1");
     state.budgetViolation("3 rejected records exceed the budget of 1");
     state.reducers(2);
-    state.counts(new PrepareCounts(10, 7, 3, 40, 2, 6, 1, 1,
-        Map.of(RejectReason.BAD_VALUE, 2L, RejectReason.FIELD_COUNT, 1L), 1, 2,
-        new PrepareCounts.Collisions(3, 1, 8), 4, 5,
-        Map.of("main", 7L, "index", 7L), Map.of("ns:orders", 6L, "index", 7L)));
-    state.shortcuts(new JobShortcuts(List.of(
-        new Shortcut("prefix-sort", "hbulk.sort.prefix", Shortcut.State.FELL_BACK,
-            "Hadoop's QuickSort sorted 2 of 6 spills: the buffer changed"),
-        new Shortcut("local-fast-file-system", "hbulk.local.fast-file-system", Shortcut.State.RAN, "nio"),
-        new Shortcut("local-task-sizing", "hbulk.local.task-sizing", Shortcut.State.OFF, "Hadoop's"),
-        new Shortcut("jvm-tuning", "HBULK_JVM_TUNING", Shortcut.State.NOT_USED, "not the launcher"))));
+    state.counts(
+        new PrepareCounts(
+            10,
+            7,
+            3,
+            40,
+            2,
+            6,
+            1,
+            1,
+            Map.of(RejectReason.BAD_VALUE, 2L, RejectReason.FIELD_COUNT, 1L),
+            1,
+            2,
+            new PrepareCounts.Collisions(3, 1, 8),
+            4,
+            5,
+            Map.of("main", 7L, "index", 7L),
+            Map.of("ns:orders", 6L, "index", 7L)));
+    state.shortcuts(
+        new JobShortcuts(
+            List.of(
+                new Shortcut(
+                    "prefix-sort",
+                    "hbulk.sort.prefix",
+                    Shortcut.State.FELL_BACK,
+                    "Hadoop's QuickSort sorted 2 of 6 spills: the buffer changed"),
+                new Shortcut(
+                    "local-fast-file-system",
+                    "hbulk.local.fast-file-system",
+                    Shortcut.State.RAN,
+                    "nio"),
+                new Shortcut(
+                    "local-task-sizing", "hbulk.local.task-sizing", Shortcut.State.OFF, "Hadoop's"),
+                new Shortcut(
+                    "jvm-tuning",
+                    "HBULK_JVM_TUNING",
+                    Shortcut.State.NOT_USED,
+                    "not the launcher"))));
     state.phase("validate", 100);
     state.phase("job", 2000);
     Map<String, List<RegionFiles>> regions = new java.util.LinkedHashMap<>();
-    regions.put("ns:orders", List.of(
-        new RegionFiles(new byte[0], Bytes.toBytes("m"), 1, 1000, 25),
-        new RegionFiles(Bytes.toBytes("m"), new byte[] {(byte) 0xff}, 2, 800, 15)));
+    regions.put(
+        "ns:orders",
+        List.of(
+            new RegionFiles(new byte[0], Bytes.toBytes("m"), 1, 1000, 25),
+            new RegionFiles(Bytes.toBytes("m"), new byte[] {(byte) 0xff}, 2, 800, 15)));
     regions.put("index", List.of(new RegionFiles(new byte[0], new byte[0], 0, 0, 0)));
     return new LoadReport(state, regions, "hdfs:///runs/x", "hdfs:///runs/x/rejects");
   }
@@ -74,16 +109,23 @@ class LoadReportTest {
     assertEquals("prefix-sort", json.at("/shortcuts/0/name").asText());
     assertEquals("hbulk.sort.prefix", json.at("/shortcuts/0/switch").asText());
     assertEquals("fell-back", json.at("/shortcuts/0/state").asText());
-    assertEquals("Hadoop's QuickSort sorted 2 of 6 spills: the buffer changed",
+    assertEquals(
+        "Hadoop's QuickSort sorted 2 of 6 spills: the buffer changed",
         json.at("/shortcuts/0/detail").asText());
     assertEquals("ran", json.at("/shortcuts/1/state").asText());
     assertEquals("not-used", json.at("/shortcuts/3/state").asText());
 
     String text = report().toText();
-    assertTrue(text.contains("  shortcuts ran: local-fast-file-system; fell-back: prefix-sort; off:"
-        + " local-task-sizing; not-used: jvm-tuning\n"), text);
-    assertTrue(text.contains("  shortcuts WARNING: prefix-sort fell back (Hadoop's QuickSort sorted 2 of"
-        + " 6 spills: the buffer changed); hbulk.sort.prefix switches it off\n"), text);
+    assertTrue(
+        text.contains(
+            "  shortcuts ran: local-fast-file-system; fell-back: prefix-sort; off:"
+                + " local-task-sizing; not-used: jvm-tuning\n"),
+        text);
+    assertTrue(
+        text.contains(
+            "  shortcuts WARNING: prefix-sort fell back (Hadoop's QuickSort sorted 2 of"
+                + " 6 spills: the buffer changed); hbulk.sort.prefix switches it off\n"),
+        text);
   }
 
   @Test

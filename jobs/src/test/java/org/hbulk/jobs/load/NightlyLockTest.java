@@ -15,10 +15,11 @@ import org.hbulk.jobs.HbulkException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The nightly lock: one holder at a time, in this JVM or another, released when its holder dies. */
+/**
+ * The nightly lock: one holder at a time, in this JVM or another, released when its holder dies.
+ */
 class NightlyLockTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   @Test
   void aSecondTakeFailsWithTheLockCodeAndSaysWhoHoldsIt() throws Exception {
@@ -27,8 +28,15 @@ class NightlyLockTest {
     try (NightlyLock first = NightlyLock.take(file, id)) {
       HbulkException e = assertThrows(HbulkException.class, () -> NightlyLock.take(file, id));
       assertEquals(ExitCode.LOCK_HELD, e.exitCode());
-      assertTrue(e.getMessage().contains("another run of nightly orders@orders holds " + file
-          + " (pid " + ProcessHandle.current().pid() + " since "), e.getMessage());
+      assertTrue(
+          e.getMessage()
+              .contains(
+                  "another run of nightly orders@orders holds "
+                      + file
+                      + " (pid "
+                      + ProcessHandle.current().pid()
+                      + " since "),
+          e.getMessage());
     }
     NightlyLock.take(file, id).close();
   }
@@ -37,16 +45,25 @@ class NightlyLockTest {
   void aLockHeldByAnotherProcessIsHeldAndFreedWhenThatProcessIsKilled() throws Exception {
     NightlyIdentity id = NightlyIdentity.named("n");
     Path file = tmp.resolve("n.lock");
-    // Another JVM takes the same kind of lock (java runs a single source file without compiling it).
+    // Another JVM takes the same kind of lock (java runs a single source file without compiling
+    // it).
     Path holder = tmp.resolve("Holder.java");
-    Files.writeString(holder, "import java.nio.channels.FileChannel; import java.nio.file.*;\n"
-        + "public class Holder { public static void main(String[] a) throws Exception {\n"
-        + "  FileChannel c = FileChannel.open(Path.of(a[0]), StandardOpenOption.CREATE, StandardOpenOption.WRITE);\n"
-        + "  c.lock(); System.out.println(\"locked\"); System.out.flush(); Thread.sleep(600_000); } }\n");
-    Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        holder.toString(), file.toString()).redirectErrorStream(true).start();
+    Files.writeString(
+        holder,
+        "import java.nio.channels.FileChannel; import java.nio.file.*;\n"
+            + "public class Holder { public static void main(String[] a) throws Exception {\n"
+            + "  FileChannel c = FileChannel.open(Path.of(a[0]), StandardOpenOption.CREATE, StandardOpenOption.WRITE);\n"
+            + "  c.lock(); System.out.println(\"locked\"); System.out.flush(); Thread.sleep(600_000); } }\n");
+    Process p =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                holder.toString(),
+                file.toString())
+            .redirectErrorStream(true)
+            .start();
     try {
-      BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+      BufferedReader r =
+          new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
       assertEquals("locked", r.readLine());
       HbulkException e = assertThrows(HbulkException.class, () -> NightlyLock.take(file, id));
       assertEquals(ExitCode.LOCK_HELD, e.exitCode());

@@ -16,7 +16,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class RunPathsTest {
-  private static final java.nio.file.Path ROOT = java.nio.file.Path.of("..").toAbsolutePath().normalize();
+  private static final java.nio.file.Path ROOT =
+      java.nio.file.Path.of("..").toAbsolutePath().normalize();
   private static final LocalDate DAY = LocalDate.of(2026, 11, 22);
 
   private static Configuration work(String dir) {
@@ -28,9 +29,11 @@ class RunPathsTest {
   @Test
   void aLoadRunIsNamedForItsSpecFileAndItsStartInUtc() {
     long start = Instant.parse("2026-11-22T01:02:03.004Z").toEpochMilli();
-    assertEquals(new Path("/w/orders/20261122-010203-004"),
+    assertEquals(
+        new Path("/w/orders/20261122-010203-004"),
         RunPaths.loadRun(work("/w"), "hdfs://nn:8020/specs/orders.spec", start));
-    assertEquals(new Path("hbulk-runs/orders/20261122-010203-004"),
+    assertEquals(
+        new Path("hbulk-runs/orders/20261122-010203-004"),
         RunPaths.loadRun(new Configuration(false), "orders.spec", start));
   }
 
@@ -46,7 +49,14 @@ class RunPathsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"20261122-010203-004", "2026-13-45", "2026-11-22.old", "2026-11-22.replaced-", "notes"})
+  @ValueSource(
+      strings = {
+        "20261122-010203-004",
+        "2026-13-45",
+        "2026-11-22.old",
+        "2026-11-22.replaced-",
+        "notes"
+      })
   void noOtherNameIsANightlyRun(String name) {
     assertEquals(Optional.empty(), RunPaths.nightlyDate(name));
   }
@@ -55,12 +65,18 @@ class RunPathsTest {
   @Test
   void theDocumentsStateTheRule() throws IOException {
     String readme = Files.readString(ROOT.resolve("README.md"));
-    assertTrue(readme.contains("`<hbulk.work.dir>/<spec name>/<yyyyMMdd-HHmmss-SSS>`"), "README: a load's run");
+    assertTrue(
+        readme.contains("`<hbulk.work.dir>/<spec name>/<yyyyMMdd-HHmmss-SSS>`"),
+        "README: a load's run");
     assertTrue(readme.contains("`<hbulk.work.dir>/<identity>/<date>`"), "README: a nightly run");
     assertTrue(readme.contains("`<date>.replaced-<millis>`"), "README: a replaced nightly run");
-    assertTrue(Files.readString(ROOT.resolve("scripts/nightly-load.sh")).contains("<hbulk.work.dir>/<identity>/<date>"));
-    assertTrue(Files.readString(ROOT.resolve("conf/local/hbase-site.xml.in"))
-        .contains("<name>hbulk.work.dir</name><value>@ROOT@/runs</value>"), "the standalone's runs, var/runs");
+    assertTrue(
+        Files.readString(ROOT.resolve("scripts/nightly-load.sh"))
+            .contains("<hbulk.work.dir>/<identity>/<date>"));
+    assertTrue(
+        Files.readString(ROOT.resolve("conf/local/hbase-site.xml.in"))
+            .contains("<name>hbulk.work.dir</name><value>@ROOT@/runs</value>"),
+        "the standalone's runs, var/runs");
     assertTrue(readme.contains("locally `var/runs/...`"), "README: var/runs");
   }
 }

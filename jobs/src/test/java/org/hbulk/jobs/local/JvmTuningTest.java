@@ -15,7 +15,8 @@ class JvmTuningTest {
 
   @Test
   void theLaunchersChoiceOrItsAbsence() {
-    assertEquals(Shortcut.State.NOT_USED, JvmTuning.outcome().state(), "not started by scripts/hbulk");
+    assertEquals(
+        Shortcut.State.NOT_USED, JvmTuning.outcome().state(), "not started by scripts/hbulk");
     System.setProperty(JvmTuning.PROPERTY, "off");
     assertEquals(Shortcut.State.OFF, JvmTuning.outcome().state());
     System.setProperty(JvmTuning.PROPERTY, "");

@@ -13,8 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The local job runner's folders reached without a space; the job's own test is in BulkLoadIT. */
 class LocalDirAliasTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   @Test
   void aFolderWithASpaceIsReachedThroughALinkWithoutOneAndOthersStayAsTheyAre() throws Exception {
@@ -30,8 +29,10 @@ class LocalDirAliasTest {
     assertFalse(dirs[1].contains(" "), dirs[1]);
     assertTrue(Files.isSymbolicLink(Path.of(dirs[1])));
     assertEquals(spaced.toRealPath(), Path.of(dirs[1]).toRealPath(), "the same folder");
-    assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(
-        Files.getPosixFilePermissions(Path.of(dirs[1]).getParent())));
+    assertEquals(
+        "rwx------",
+        java.nio.file.attribute.PosixFilePermissions.toString(
+            Files.getPosixFilePermissions(Path.of(dirs[1]).getParent())));
   }
 
   @Test
@@ -39,6 +40,7 @@ class LocalDirAliasTest {
     Configuration conf = new Configuration(false);
     conf.set("mapreduce.cluster.local.dir", tmp.resolve("a") + "," + tmp.resolve("b"));
     assertEquals(List.of(), LocalDirAlias.apply(conf));
-    assertEquals(tmp.resolve("a") + "," + tmp.resolve("b"), conf.get("mapreduce.cluster.local.dir"));
+    assertEquals(
+        tmp.resolve("a") + "," + tmp.resolve("b"), conf.get("mapreduce.cluster.local.dir"));
   }
 }

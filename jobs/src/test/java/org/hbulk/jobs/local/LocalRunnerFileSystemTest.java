@@ -19,12 +19,14 @@ import org.hbulk.mappers.HbulkConf;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The client's local file system under the local job runner: checksummed, permissions without processes. */
+/**
+ * The client's local file system under the local job runner: checksummed, permissions without
+ * processes.
+ */
 class LocalRunnerFileSystemTest {
   private static final String IMPL = "fs.file.impl";
 
-  @TempDir
-  java.nio.file.Path dir;
+  @TempDir java.nio.file.Path dir;
 
   @Test
   void installedForLocalJobsWhenHadoopHasNoNativeLibrary() {
@@ -81,14 +83,20 @@ class LocalRunnerFileSystemTest {
       assertTrue(fs.mkdirs(sub, new FsPermission("777")));
       assertEquals("rwx------", mode(dir.resolve("run/hfiles")));
       Path file = new Path(sub, "f");
-      try (FSDataOutputStream out = fs.create(file, new FsPermission("666"), true, 4096, (short) 1, 1 << 20, null)) {
+      try (FSDataOutputStream out =
+          fs.create(file, new FsPermission("666"), true, 4096, (short) 1, 1 << 20, null)) {
         out.writeUTF("cells");
       }
       assertEquals("rw-------", mode(dir.resolve("run/hfiles/f")));
-      assertTrue(Files.exists(dir.resolve("run/hfiles/.f.crc")), "the checksum file the local job runner relies on");
+      assertTrue(
+          Files.exists(dir.resolve("run/hfiles/.f.crc")),
+          "the checksum file the local job runner relies on");
       for (String m : new String[] {"640", "755", "600", "000"}) {
         fs.setPermission(file, new FsPermission(m));
-        assertEquals(FsPermission.createImmutable(Short.parseShort(m, 8)).toString(), mode(dir.resolve("run/hfiles/f")), m);
+        assertEquals(
+            FsPermission.createImmutable(Short.parseShort(m, 8)).toString(),
+            mode(dir.resolve("run/hfiles/f")),
+            m);
         assertEquals(new FsPermission(m), fs.getFileStatus(file).getPermission(), m);
       }
     }
@@ -97,7 +105,8 @@ class LocalRunnerFileSystemTest {
   @Test
   void permissionsGoThroughJavaNioNotChmodExceptForTheStickyBit() throws Exception {
     java.nio.file.Path file = Files.writeString(dir.resolve("g"), "x");
-    try (org.apache.hadoop.fs.RawLocalFileSystem raw = new org.apache.hadoop.fs.RawLocalFileSystem()) {
+    try (org.apache.hadoop.fs.RawLocalFileSystem raw =
+        new org.apache.hadoop.fs.RawLocalFileSystem()) {
       raw.initialize(new java.net.URI("file:///"), new Configuration());
       Path p = new Path(file.toUri());
       assertTrue(NioPermissions.set(raw, p, new FsPermission("640")));

@@ -25,7 +25,9 @@ public final class LocalTestJob {
     return conf;
   }
 
-  /** Runs {@code job} over one input file, its output discarded; fails the test if the job fails. */
+  /**
+   * Runs {@code job} over one input file, its output discarded; fails the test if the job fails.
+   */
   public static void run(Job job, Path input, Path dir) throws Exception {
     job.setOutputFormatClass(NullOutputFormat.class);
     FileInputFormat.addInputPath(job, new org.apache.hadoop.fs.Path(input.toUri()));

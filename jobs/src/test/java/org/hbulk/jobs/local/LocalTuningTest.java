@@ -42,7 +42,9 @@ class LocalTuningTest {
 
     Configuration small = local(2);
     LocalTuning.apply(small, MB);
-    assertEquals(2 * MB, small.getLong("mapreduce.input.fileinputformat.split.maxsize", 0),
+    assertEquals(
+        2 * MB,
+        small.getLong("mapreduce.input.fileinputformat.split.maxsize", 0),
         "no split below 2 MB");
   }
 
@@ -52,11 +54,17 @@ class LocalTuningTest {
     LocalTuning.apply(conf, 108 * MB);
     long perTask = (Runtime.getRuntime().maxMemory() >> 20) / 8;
     assertEquals(Math.max(32, Math.min(108, perTask)), conf.getInt("mapreduce.task.io.sort.mb", 0));
-    assertEquals(Runtime.getRuntime().maxMemory() / 4,
+    assertEquals(
+        Runtime.getRuntime().maxMemory() / 4,
         conf.getLong("mapreduce.reduce.memory.totalbytes", 0));
 
-    Configuration user = local(2, "mapreduce.task.io.sort.mb", "64",
-        "mapreduce.input.fileinputformat.split.maxsize", String.valueOf(5 * MB));
+    Configuration user =
+        local(
+            2,
+            "mapreduce.task.io.sort.mb",
+            "64",
+            "mapreduce.input.fileinputformat.split.maxsize",
+            String.valueOf(5 * MB));
     LocalTuning.apply(user, 108 * MB);
     assertEquals(64, user.getInt("mapreduce.task.io.sort.mb", 0));
     assertEquals(5 * MB, user.getLong("mapreduce.input.fileinputformat.split.maxsize", 0));
@@ -71,8 +79,13 @@ class LocalTuningTest {
     assertEquals(0.175f, conf.getFloat("mapreduce.reduce.input.buffer.percent", 0), 0.001f);
 
     long heap = Runtime.getRuntime().maxMemory();
-    Configuration bigger = local(2, "mapreduce.reduce.memory.totalbytes", String.valueOf(heap / 2),
-        "mapreduce.reduce.shuffle.input.buffer.percent", "0.5");
+    Configuration bigger =
+        local(
+            2,
+            "mapreduce.reduce.memory.totalbytes",
+            String.valueOf(heap / 2),
+            "mapreduce.reduce.shuffle.input.buffer.percent",
+            "0.5");
     LocalTuning.apply(bigger, 108 * MB);
     assertEquals(0.25f, bigger.getFloat("mapreduce.reduce.input.buffer.percent", 0), 0.001f);
 
@@ -92,14 +105,26 @@ class LocalTuningTest {
 
   @Test
   void switchedOffEachLeavesHadoopsDefaultsAndTheJobSaysSo() throws Exception {
-    Configuration conf = local(1, HbulkConf.LOCAL_TASK_SIZING, "false",
-        HbulkConf.LOCAL_REDUCE_INPUT_IN_MEMORY, "false", "mapreduce.framework.name", "local");
+    Configuration conf =
+        local(
+            1,
+            HbulkConf.LOCAL_TASK_SIZING,
+            "false",
+            HbulkConf.LOCAL_REDUCE_INPUT_IN_MEMORY,
+            "false",
+            "mapreduce.framework.name",
+            "local");
     List<Shortcut> done = LocalTuning.apply(conf, 108 * MB);
-    assertEquals(List.of(Shortcut.State.OFF, Shortcut.State.OFF, Shortcut.State.OFF),
+    assertEquals(
+        List.of(Shortcut.State.OFF, Shortcut.State.OFF, Shortcut.State.OFF),
         done.stream().map(Shortcut::state).toList());
-    for (String key : List.of("mapreduce.local.map.tasks.maximum", "mapreduce.input.fileinputformat.split.maxsize",
-        "mapreduce.task.io.sort.mb", "mapreduce.reduce.memory.totalbytes",
-        "mapreduce.reduce.input.buffer.percent")) {
+    for (String key :
+        List.of(
+            "mapreduce.local.map.tasks.maximum",
+            "mapreduce.input.fileinputformat.split.maxsize",
+            "mapreduce.task.io.sort.mb",
+            "mapreduce.reduce.memory.totalbytes",
+            "mapreduce.reduce.input.buffer.percent")) {
       assertFalse(HbulkConf.setByUser(conf, key), key + " left to Hadoop");
     }
     List<Shortcut> read = LocalTuning.outcome(conf);
@@ -111,10 +136,14 @@ class LocalTuningTest {
   void switchedOnEachSaysWhatItSet() throws Exception {
     Configuration conf = local(2);
     List<Shortcut> done = LocalTuning.apply(conf, 108 * MB);
-    assertEquals(List.of(LocalTuning.PARALLELISM, LocalTuning.TASK_SIZING, LocalTuning.REDUCE_INPUT_IN_MEMORY),
+    assertEquals(
+        List.of(
+            LocalTuning.PARALLELISM, LocalTuning.TASK_SIZING, LocalTuning.REDUCE_INPUT_IN_MEMORY),
         done.stream().map(Shortcut::name).toList());
     assertTrue(done.stream().allMatch(s -> s.state() == Shortcut.State.RAN), done.toString());
-    assertTrue(done.get(1).detail().startsWith("splits of 27.0 MB, sort buffers of "), done.get(1).detail());
+    assertTrue(
+        done.get(1).detail().startsWith("splits of 27.0 MB, sort buffers of "),
+        done.get(1).detail());
 
     Configuration user = local(2, "mapreduce.reduce.input.buffer.percent", "0.0");
     assertEquals(Shortcut.State.NOT_USED, LocalTuning.apply(user, MB).get(2).state());

@@ -18,7 +18,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ExampleSpecsTest {
   static Stream<String> examples() throws Exception {
     try (Stream<Path> files = Files.list(Path.of("..", "conf", "examples"))) {
-      return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".spec")).sorted().toList().stream();
+      return files
+          .map(p -> p.getFileName().toString())
+          .filter(n -> n.endsWith(".spec"))
+          .sorted()
+          .toList()
+          .stream();
     }
   }
 
@@ -44,20 +49,24 @@ class ExampleSpecsTest {
   }
 
   /**
-   * The key warnings each example gets before a load. salted-events.spec is the seeds' own
-   * {@code salt(ts, 8) + "|" + ts}: its time, written as text of varying width, is warned about
-   * (true: a time range over it is read one width at a time and filtered); no other example gets
-   * a warning about how its keys read back (orders-index.spec's time-first index keeps its hotspot
-   * warning).
+   * The key warnings each example gets before a load. salted-events.spec is the seeds' own {@code
+   * salt(ts, 8) + "|" + ts}: its time, written as text of varying width, is warned about (true: a
+   * time range over it is read one width at a time and filtered); no other example gets a warning
+   * about how its keys read back (orders-index.spec's time-first index keeps its hotspot warning).
    */
   @ParameterizedTest
   @MethodSource("examples")
   void onlyTheSaltedEventsExampleGetsKeyWarnings(String name) throws Exception {
-    LoadSpec loaded = LoadSpec.parse(name, Files.readString(Path.of("..", "conf", "examples", name)));
-    List<String> warnings = KeyWarnings.of(loaded).stream().filter(w -> !w.contains("grows with time")).toList();
+    LoadSpec loaded =
+        LoadSpec.parse(name, Files.readString(Path.of("..", "conf", "examples", name)));
+    List<String> warnings =
+        KeyWarnings.of(loaded).stream().filter(w -> !w.contains("grows with time")).toList();
     if (name.equals("salted-events.spec")) {
       assertEquals(1, warnings.size(), warnings.toString());
-      assertTrue(warnings.get(0).startsWith("[output events] the key writes ts as decimal text of varying width"),
+      assertTrue(
+          warnings
+              .get(0)
+              .startsWith("[output events] the key writes ts as decimal text of varying width"),
           warnings.get(0));
     } else {
       assertEquals(List.of(), warnings, name);

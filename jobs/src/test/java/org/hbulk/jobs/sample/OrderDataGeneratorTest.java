@@ -39,8 +39,12 @@ class OrderDataGeneratorTest {
       byte[] bytes = lines[i].getBytes(StandardCharsets.UTF_8);
       var cells = converter.convert(bytes, bytes.length);
       assertTrue(cells.size() >= 6, lines[i]);
-      keys.add(new String(cells.get(0).getRowArray(), cells.get(0).getRowOffset(),
-          cells.get(0).getRowLength(), StandardCharsets.UTF_8));
+      keys.add(
+          new String(
+              cells.get(0).getRowArray(),
+              cells.get(0).getRowOffset(),
+              cells.get(0).getRowLength(),
+              StandardCharsets.UTF_8));
       quoted |= lines[i].contains("\"\"");
       nonAscii |= bytes.length != lines[i].length();
     }

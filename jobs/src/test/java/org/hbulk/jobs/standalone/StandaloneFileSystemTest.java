@@ -16,8 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The standalone server's file system: one file system to HBase, permissions without processes. */
 class StandaloneFileSystemTest {
-  @TempDir
-  java.nio.file.Path dir;
+  @TempDir java.nio.file.Path dir;
 
   private static FileSystem standalone() throws Exception {
     Configuration conf = new Configuration();
@@ -29,10 +28,12 @@ class StandaloneFileSystemTest {
   @Test
   void hbaseSeesOneFileSystemSoBulkLoadsRenameInsteadOfCopying() throws Exception {
     Configuration conf = new Configuration();
-    try (FileSystem a = standalone(); FileSystem b = standalone();
+    try (FileSystem a = standalone();
+        FileSystem b = standalone();
         FileSystem local = FileSystem.newInstance(new java.net.URI("file:///"), conf)) {
       assertTrue(FSUtils.isSameHdfs(conf, a, b));
-      assertFalse(FSUtils.isSameHdfs(conf, local, local), "Hadoop's own local file system has no name");
+      assertFalse(
+          FSUtils.isSameHdfs(conf, local, local), "Hadoop's own local file system has no name");
       Path from = new Path(dir.resolve("run/d/hfile").toUri());
       a.mkdirs(from.getParent());
       Files.writeString(dir.resolve("run/d/hfile"), "cells");
@@ -50,9 +51,12 @@ class StandaloneFileSystemTest {
     try (FileSystem fs = standalone()) {
       for (String mode : new String[] {"777", "755", "644", "600", "640", "000", "751", "500"}) {
         fs.setPermission(new Path(file.toUri()), new FsPermission(mode));
-        String expected = FsPermission.createImmutable((short) (Short.parseShort(mode, 8) & 0700)).toString();
-        assertEquals(expected, PosixFilePermissions.toString(Files.getPosixFilePermissions(file)), mode);
-        assertEquals(expected, fs.getFileStatus(new Path(file.toUri())).getPermission().toString(), mode);
+        String expected =
+            FsPermission.createImmutable((short) (Short.parseShort(mode, 8) & 0700)).toString();
+        assertEquals(
+            expected, PosixFilePermissions.toString(Files.getPosixFilePermissions(file)), mode);
+        assertEquals(
+            expected, fs.getFileStatus(new Path(file.toUri())).getPermission().toString(), mode);
       }
     }
   }
@@ -71,7 +75,9 @@ class StandaloneFileSystemTest {
       }
       fs.setPermission(hfile, all);
       for (Path p : new Path[] {staging.getParent(), staging, hfile}) {
-        String mode = PosixFilePermissions.toString(Files.getPosixFilePermissions(java.nio.file.Paths.get(p.toUri())));
+        String mode =
+            PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(java.nio.file.Paths.get(p.toUri())));
         assertEquals("---", mode.substring(3, 6), p + " " + mode + ": group");
         assertEquals("---", mode.substring(6), p + " " + mode + ": others");
         assertEquals('r', mode.charAt(0), p + " " + mode + ": the owner keeps its rights");

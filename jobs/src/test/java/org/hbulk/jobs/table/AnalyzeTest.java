@@ -17,10 +17,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** analyze on generated events with an increasing timestamp: what each key design does to 16 regions. */
+/**
+ * analyze on generated events with an increasing timestamp: what each key design does to 16
+ * regions.
+ */
 class AnalyzeTest {
-  @TempDir
-  static Path tmp;
+  @TempDir static Path tmp;
   static Path events;
 
   @BeforeAll
@@ -30,8 +32,14 @@ class AnalyzeTest {
     long ts = 1_795_334_400_000L;
     for (int i = 0; i < 40_000; i++) {
       ts += random.nextInt(1, 50);
-      b.append(i).append(',').append(ts).append(",u").append(String.format("%05d", random.nextInt(50_000)))
-          .append(",payload ").append(random.nextInt(1000)).append('\n');
+      b.append(i)
+          .append(',')
+          .append(ts)
+          .append(",u")
+          .append(String.format("%05d", random.nextInt(50_000)))
+          .append(",payload ")
+          .append(random.nextInt(1000))
+          .append('\n');
     }
     events = tmp.resolve("events.csv");
     Files.writeString(events, b);
@@ -39,13 +47,30 @@ class AnalyzeTest {
 
   private static JsonNode analyze(String key) throws Exception {
     Path spec = tmp.resolve("k" + Math.abs(key.hashCode()) + ".spec");
-    Files.writeString(spec, "[columns]\nid = long\nts = timestamp(epoch-millis)\nuser = string\npayload = string\n"
-        + "[output e]\ntable = events\nkey = " + key + "\ne:p = payload\n");
+    Files.writeString(
+        spec,
+        "[columns]\nid = long\nts = timestamp(epoch-millis)\nuser = string\npayload = string\n"
+            + "[output e]\ntable = events\nkey = "
+            + key
+            + "\ne:p = payload\n");
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code = new Main(new Configuration(false), new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8)).run(new String[] {"analyze", "--spec", spec.toString(),
-            "--input", events.toString(), "--regions", "16", "--json"});
+    int code =
+        new Main(
+                new Configuration(false),
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8))
+            .run(
+                new String[] {
+                  "analyze",
+                  "--spec",
+                  spec.toString(),
+                  "--input",
+                  events.toString(),
+                  "--regions",
+                  "16",
+                  "--json"
+                });
     assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
     return new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8));
   }
@@ -72,9 +97,12 @@ class AnalyzeTest {
     JsonNode json = analyze("dec(ts, 13) + user");
     String warnings = json.get("warnings").toString();
     assertTrue(warnings.contains("grows with time"), warnings);
-    assertTrue(warnings.contains("HOTSPOT: the leading key part grew in 100% of consecutive records"), warnings);
+    assertTrue(
+        warnings.contains("HOTSPOT: the leading key part grew in 100% of consecutive records"),
+        warnings);
     assertTrue(json.at("/outputs/0/leading_growing_share").asDouble() > 0.99);
-    assertEquals(40_000, json.get("sampled_records").asLong(), "the whole file is below the sample size");
+    assertEquals(
+        40_000, json.get("sampled_records").asLong(), "the whole file is below the sample size");
   }
 
   @Test

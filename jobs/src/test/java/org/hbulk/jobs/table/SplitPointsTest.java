@@ -12,8 +12,9 @@ import org.junit.jupiter.api.Test;
 
 class SplitPointsTest {
   private static LoadSpec spec(String key) {
-    return LoadSpec.parse("t.spec", "[columns]\nu = string\nid = long\n[output o]\ntable = t\nkey = "
-        + key + "\nf:a = id\n");
+    return LoadSpec.parse(
+        "t.spec",
+        "[columns]\nu = string\nid = long\n[output o]\ntable = t\nkey = " + key + "\nf:a = id\n");
   }
 
   @Test
@@ -39,7 +40,8 @@ class SplitPointsTest {
 
   @Test
   void writtenPointsAreUnescapedSortedAndDeduplicated() {
-    List<byte[]> points = SplitPoints.parse(List.of("m", "\\x00a", "c", "m"), List.of("1", "2", "3", "4"));
+    List<byte[]> points =
+        SplitPoints.parse(List.of("m", "\\x00a", "c", "m"), List.of("1", "2", "3", "4"));
     assertEquals(3, points.size());
     assertArrayEquals(new byte[] {0, 'a'}, points.get(0));
     assertArrayEquals(Bytes.toBytes("c"), points.get(1));
@@ -48,18 +50,25 @@ class SplitPointsTest {
 
   @Test
   void emptyPointIsRefused() {
-    assertThrows(IllegalArgumentException.class, () -> SplitPoints.parse(List.of("a", ""), List.of("1", "2")));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> SplitPoints.parse(List.of("a", ""), List.of("1", "2")));
   }
 
   @Test
   void lowerCaseHexIsOneByteAndABadEscapeNamesItsEntry() {
-    List<byte[]> points = SplitPoints.parse(List.of("\\x0a", "\\x0B", "a\\\\b"), List.of("1", "2", "3"));
+    List<byte[]> points =
+        SplitPoints.parse(List.of("\\x0a", "\\x0B", "a\\\\b"), List.of("1", "2", "3"));
     assertArrayEquals(new byte[] {10}, points.get(0));
     assertArrayEquals(new byte[] {11}, points.get(1));
     assertArrayEquals(Bytes.toBytes("a\\b"), points.get(2));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> SplitPoints.parse(List.of("a", "b\\xg1"), List.of("entry 1", "entry 2")));
-    assertEquals("entry 2 'b\\xg1': \\x at character 2 must be followed by two hex digits (0-9, a-f or A-F),"
-        + " not 'g1'; write \\\\ for a backslash", e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> SplitPoints.parse(List.of("a", "b\\xg1"), List.of("entry 1", "entry 2")));
+    assertEquals(
+        "entry 2 'b\\xg1': \\x at character 2 must be followed by two hex digits (0-9, a-f or A-F),"
+            + " not 'g1'; write \\\\ for a backslash",
+        e.getMessage());
   }
 }

@@ -69,30 +69,63 @@ final class RecordCells {
   void writeTo(CellRun run, int from, int to) {
     byte[] a = arena.array();
     for (int c = from; c < to; c++) {
-      run.add(family[c], 0, family[c].length, a, qualifierOffset[c], qualifierLength[c], a,
-          valueOffset[c], valueLength[c]);
+      run.add(
+          family[c],
+          0,
+          family[c].length,
+          a,
+          qualifierOffset[c],
+          qualifierLength[c],
+          a,
+          valueOffset[c],
+          valueLength[c]);
     }
   }
 
   /** Sets {@code key} to the coordinates of cell {@code c} in row {@code table;row}. */
   void writeKey(CellKey key, int c, byte[] table, ByteBuilder row, long timestamp) {
-    key.set(table, row.array(), 0, row.length(), family[c], 0, family[c].length, arena.array(),
-        qualifierOffset[c], qualifierLength[c], timestamp, CellKey.PUT);
+    key.set(
+        table,
+        row.array(),
+        0,
+        row.length(),
+        family[c],
+        0,
+        family[c].length,
+        arena.array(),
+        qualifierOffset[c],
+        qualifierLength[c],
+        timestamp,
+        CellKey.PUT);
   }
 
   /** Cell {@code c} as a new KeyValue (for the driver's checks, not for the task's loop). */
   KeyValue keyValue(int c, ByteBuilder row, long timestamp) {
     byte[] a = arena.array();
-    return new KeyValue(row.array(), 0, row.length(), family[c], 0, family[c].length, a,
-        qualifierOffset[c], qualifierLength[c], timestamp, KeyValue.Type.Put, a, valueOffset[c],
+    return new KeyValue(
+        row.array(),
+        0,
+        row.length(),
+        family[c],
+        0,
+        family[c].length,
+        a,
+        qualifierOffset[c],
+        qualifierLength[c],
+        timestamp,
+        KeyValue.Type.Put,
+        a,
+        valueOffset[c],
         valueLength[c]);
   }
 
   private int compareColumns(int x, int y) {
     int c = Bytes.compareTo(family[x], family[y]);
     byte[] a = arena.array();
-    return c != 0 ? c : Bytes.compareTo(a, qualifierOffset[x], qualifierLength[x], a,
-        qualifierOffset[y], qualifierLength[y]);
+    return c != 0
+        ? c
+        : Bytes.compareTo(
+            a, qualifierOffset[x], qualifierLength[x], a, qualifierOffset[y], qualifierLength[y]);
   }
 
   private void swap(int x, int y) {

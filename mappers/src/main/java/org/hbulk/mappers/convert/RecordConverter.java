@@ -6,15 +6,15 @@ import java.util.stream.IntStream;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbulk.mappers.expr.Expr;
 import org.hbulk.mappers.record.ByteBuilder;
 import org.hbulk.mappers.record.ColumnLayout;
 import org.hbulk.mappers.record.CsvRecordParser;
 import org.hbulk.mappers.record.Record;
 import org.hbulk.mappers.record.RejectException;
 import org.hbulk.mappers.record.RejectReason;
-import org.hbulk.mappers.expr.Expr;
-import org.hbulk.mappers.spec.CellSpec;
 import org.hbulk.mappers.schema.Column;
+import org.hbulk.mappers.spec.CellSpec;
 import org.hbulk.mappers.spec.EmptyField;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.hbulk.mappers.spec.OutputSpec;
@@ -24,8 +24,8 @@ import org.hbulk.mappers.spec.OutputSpec;
  * row key, the timestamp and the cells that exist. What it gives is one {@link OutputRow} per
  * output, which writes itself into the map output; the cells are stored in {@link RecordCells}.
  * Plain Java: the mapper only feeds it and emits what it returns. One instance per task; it reuses
- * its buffers from record to record, so keys and cells cost no object per record (the decoded
- * text and its fields are strings, see {@link CsvRecordParser}).
+ * its buffers from record to record, so keys and cells cost no object per record (the decoded text
+ * and its fields are strings, see {@link CsvRecordParser}).
  */
 public final class RecordConverter {
   private final LoadSpec spec;
@@ -35,17 +35,23 @@ public final class RecordConverter {
   private final OutputRow[] outputs;
   private final byte[][][] families;
   private final byte[][][] qualifiers;
+
   /** Each output's cell lines in HBase's order of their fixed family and qualifier. */
   private final int[][] cellOrder;
+
   private final RecordCells cells = new RecordCells();
   private final List<KeyValue> keyValues = new ArrayList<>();
+
   /** Copies of the last record's row keys, made only when asked for ({@link #lastRows()}). */
   private final List<byte[]> rows = new ArrayList<>();
+
   private boolean rowsCopied;
   private String text;
   private int emptyValues;
+
   /** Where the columns are in the file being read; null: in the spec's order. */
   private ColumnLayout layout;
+
   private int emptyValuesWritten;
 
   public RecordConverter(LoadSpec spec, long runStartMillis) {
@@ -69,18 +75,22 @@ public final class RecordConverter {
       }
       byte[][] f = families[o];
       byte[][] q = qualifiers[o];
-      cellOrder[o] = IntStream.range(0, specs.size()).boxed()
-          .sorted((a, b) -> {
-            int c = Bytes.compareTo(f[a], f[b]);
-            return c != 0 ? c : Bytes.compareTo(q[a], q[b]);
-          })
-          .mapToInt(Integer::intValue).toArray();
+      cellOrder[o] =
+          IntStream.range(0, specs.size())
+              .boxed()
+              .sorted(
+                  (a, b) -> {
+                    int c = Bytes.compareTo(f[a], f[b]);
+                    return c != 0 ? c : Bytes.compareTo(q[a], q[b]);
+                  })
+              .mapToInt(Integer::intValue)
+              .toArray();
     }
   }
 
   /**
-   * Turns one record's bytes into its cells for every output, read through {@link #output(int)}
-   * (or {@link #lastRows()} and {@link #lastCellsEnd(int)}) until the next call. Each output's cells
+   * Turns one record's bytes into its cells for every output, read through {@link #output(int)} (or
+   * {@link #lastRows()} and {@link #lastCellsEnd(int)}) until the next call. Each output's cells
    * come in HBase's order (family, qualifier), so they can be written as they are.
    */
   public void read(byte[] bytes, int length) throws RejectException {
@@ -104,8 +114,8 @@ public final class RecordConverter {
       emit(o, specs.get(o));
     }
     if (cells.count() == 0) {
-      throw new RejectException(RejectReason.EMPTY_ROW, "every cell's value is empty, so no row"
-          + " would exist");
+      throw new RejectException(
+          RejectReason.EMPTY_ROW, "every cell's value is empty, so no row" + " would exist");
     }
   }
 
@@ -146,16 +156,16 @@ public final class RecordConverter {
   }
 
   /**
-   * The index after the last cell of output {@code o} in the last record's cells, which are those of
-   * every output in turn (as {@link #convert} lists them).
+   * The index after the last cell of output {@code o} in the last record's cells, which are those
+   * of every output in turn (as {@link #convert} lists them).
    */
   public int lastCellsEnd(int o) {
     return outputs[o].cellsEnd();
   }
 
   /**
-   * Copies of the row keys of the last record, one per output (null for an output all of whose cells
-   * were empty), valid until the next call: for the driver, not for the task's loop.
+   * Copies of the row keys of the last record, one per output (null for an output all of whose
+   * cells were empty), valid until the next call: for the driver, not for the task's loop.
    */
   public List<byte[]> lastRows() {
     if (!rowsCopied) {
@@ -183,7 +193,9 @@ public final class RecordConverter {
     return emptyValues;
   }
 
-  /** How many cells of the last record got a zero-length value because a field they need was empty. */
+  /**
+   * How many cells of the last record got a zero-length value because a field they need was empty.
+   */
   public int lastEmptyValuesWritten() {
     return emptyValuesWritten;
   }
@@ -191,16 +203,23 @@ public final class RecordConverter {
   private void emit(int o, OutputSpec output) throws RejectException {
     for (Column c : output.key().columns()) {
       if (record.isEmpty(c.index())) {
-        throw new RejectException(RejectReason.EMPTY_KEY_PART, "output " + output.name()
-            + ": key part '" + c.name() + "' is empty");
+        throw new RejectException(
+            RejectReason.EMPTY_KEY_PART,
+            "output " + output.name() + ": key part '" + c.name() + "' is empty");
       }
     }
     OutputRow out = outputs[o];
     ByteBuilder key = out.startRow();
     output.key().appendTo(record, key);
     if (key.length() > HConstants.MAX_ROW_LENGTH) {
-      throw new RejectException(RejectReason.KEY_TOO_LONG, "output " + output.name() + ": row key of "
-          + key.length() + " bytes exceeds HBase's limit of " + HConstants.MAX_ROW_LENGTH);
+      throw new RejectException(
+          RejectReason.KEY_TOO_LONG,
+          "output "
+              + output.name()
+              + ": row key of "
+              + key.length()
+              + " bytes exceeds HBase's limit of "
+              + HConstants.MAX_ROW_LENGTH);
     }
     long timestamp = timestamp(output);
     List<CellSpec> specs = output.cells();
@@ -209,7 +228,8 @@ public final class RecordConverter {
     for (int c : cellOrder[o]) {
       CellSpec cell = specs.get(c);
       Expr qualifierExpr = cell.qualifierExpr();
-      // An empty field leaves a computed qualifier without a name: that cell cannot exist either way.
+      // An empty field leaves a computed qualifier without a name: that cell cannot exist either
+      // way.
       boolean emptyValue = anyEmpty(cell.value().columns());
       if ((emptyValue && cell.empty() == EmptyField.ABSENT)
           || (qualifierExpr != null && anyEmpty(qualifierExpr.columns()))) {
@@ -224,7 +244,8 @@ public final class RecordConverter {
       }
       ByteBuilder value = cells.startValue();
       if (emptyValue) {
-        // The whole value is empty, whatever else its expression holds (a literal, a typed encoding).
+        // The whole value is empty, whatever else its expression holds (a literal, a typed
+        // encoding).
         emptyValuesWritten++;
       } else {
         cell.value().appendTo(record, value);
@@ -257,13 +278,21 @@ public final class RecordConverter {
       case COLUMN -> {
         Column c = output.timestamp().column();
         if (record.isEmpty(c.index())) {
-          throw new RejectException(RejectReason.BAD_TIMESTAMP, "output " + output.name()
-              + ": timestamp column '" + c.name() + "' is empty");
+          throw new RejectException(
+              RejectReason.BAD_TIMESTAMP,
+              "output " + output.name() + ": timestamp column '" + c.name() + "' is empty");
         }
         long ts = record.longValue(c.index());
         if (ts < 0) {
-          throw new RejectException(RejectReason.BAD_TIMESTAMP, "output " + output.name()
-              + ": timestamp " + ts + " from column '" + c.name() + "' is before 1970");
+          throw new RejectException(
+              RejectReason.BAD_TIMESTAMP,
+              "output "
+                  + output.name()
+                  + ": timestamp "
+                  + ts
+                  + " from column '"
+                  + c.name()
+                  + "' is before 1970");
         }
         yield ts;
       }

@@ -7,8 +7,8 @@ import org.hbulk.mappers.schema.Column;
 
 /**
  * {@code binary(column)}: the typed value in HBase's {@code Bytes.toBytes} encoding, as the Java
- * client reads it back: int 4 bytes, long and timestamp (epoch millis) 8 bytes, double 8 bytes
- * IEEE 754, boolean 1 byte (0xff or 0x00), string UTF-8. Big-endian two's complement does not sort
+ * client reads it back: int 4 bytes, long and timestamp (epoch millis) 8 bytes, double 8 bytes IEEE
+ * 754, boolean 1 byte (0xff or 0x00), string UTF-8. Big-endian two's complement does not sort
  * negative numbers before positive ones: for range-scanned keys use {@code sortable(column)}.
  */
 final class Binary extends ColumnEncoder {

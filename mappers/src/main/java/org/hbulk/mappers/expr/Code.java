@@ -49,8 +49,9 @@ final class Code extends ColumnEncoder {
       code = fallback;
     }
     if (code == null) {
-      throw new RejectException(RejectReason.BAD_VALUE, "column '" + column.name() + "': '" + value
-          + "' has no code in [codes " + table + "]");
+      throw new RejectException(
+          RejectReason.BAD_VALUE,
+          "column '" + column.name() + "': '" + value + "' has no code in [codes " + table + "]");
     }
     out.append(code);
   }
@@ -71,8 +72,11 @@ final class Code extends ColumnEncoder {
   public String decode(byte[] b, int offset, int length) {
     String code = new String(b, offset, length, StandardCharsets.UTF_8);
     String name = names.get(code);
-    return name != null ? name : fallback != null && code.equals(new String(fallback, StandardCharsets.UTF_8))
-        ? "(any other value)" : null;
+    return name != null
+        ? name
+        : fallback != null && code.equals(new String(fallback, StandardCharsets.UTF_8))
+            ? "(any other value)"
+            : null;
   }
 
   @Override

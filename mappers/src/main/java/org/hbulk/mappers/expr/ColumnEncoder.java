@@ -5,7 +5,15 @@ import org.hbulk.mappers.schema.Column;
 
 /** A function of one column's typed value (not of its text). */
 abstract sealed class ColumnEncoder implements Expr
-    permits Binary, Code, Decimal, FormatTime, Ipv4, ReverseTimestamp, Sortable, TimeBucket, TimeFloor,
+    permits Binary,
+        Code,
+        Decimal,
+        FormatTime,
+        Ipv4,
+        ReverseTimestamp,
+        Sortable,
+        TimeBucket,
+        TimeFloor,
         TimeOffset {
   final Column column;
 
@@ -35,6 +43,7 @@ abstract sealed class ColumnEncoder implements Expr
   /** A time as ISO text for {@code decode}: an instant for timestamps, the number for longs. */
   String showTime(long value) {
     return column.type() == org.hbulk.mappers.schema.ColumnType.TIMESTAMP
-        ? java.time.Instant.ofEpochMilli(value).toString() : Long.toString(value);
+        ? java.time.Instant.ofEpochMilli(value).toString()
+        : Long.toString(value);
   }
 }

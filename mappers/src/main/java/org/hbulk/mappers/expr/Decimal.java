@@ -30,9 +30,18 @@ final class Decimal extends ColumnEncoder {
     long v = record.longValue(column.index());
     String digits = Long.toString(v);
     if (v < 0 || digits.length() > width) {
-      throw new RejectException(RejectReason.BAD_VALUE, "column '" + column.name() + "': " + v
-          + " does not fit dec(" + column.name() + ", " + width + "), which takes 0 to "
-          + "9".repeat(width));
+      throw new RejectException(
+          RejectReason.BAD_VALUE,
+          "column '"
+              + column.name()
+              + "': "
+              + v
+              + " does not fit dec("
+              + column.name()
+              + ", "
+              + width
+              + "), which takes 0 to "
+              + "9".repeat(width));
     }
     for (int i = digits.length(); i < width; i++) {
       out.append((byte) '0');

@@ -8,12 +8,15 @@ import org.hbulk.mappers.record.Record;
 
 /**
  * {@code md5(expr)}, {@code sha1(expr)}, {@code sha256(expr)}: the raw digest (16, 20, 32 bytes);
- * {@code murmur3(expr)}: MurmurHash3 x86 32-bit, seed 0, as 4 big-endian bytes. Wrap in
- * {@code hex(...)} for text and in {@code left(...)}/{@code mid(...)} for a part of it.
+ * {@code murmur3(expr)}: MurmurHash3 x86 32-bit, seed 0, as 4 big-endian bytes. Wrap in {@code
+ * hex(...)} for text and in {@code left(...)}/{@code mid(...)} for a part of it.
  */
 final class Digest extends TailTransform {
   enum Algorithm {
-    MD5("MD5", 16), SHA1("SHA-1", 20), SHA256("SHA-256", 32), MURMUR3(null, 4);
+    MD5("MD5", 16),
+    SHA1("SHA-1", 20),
+    SHA256("SHA-256", 32),
+    MURMUR3(null, 4);
 
     private final String jcaName;
     private final int width;
@@ -23,13 +26,17 @@ final class Digest extends TailTransform {
     Algorithm(String jcaName, int width) {
       this.jcaName = jcaName;
       this.width = width;
-      this.digest = jcaName == null ? null : ThreadLocal.withInitial(() -> {
-        try {
-          return MessageDigest.getInstance(jcaName);
-        } catch (NoSuchAlgorithmException e) {
-          throw new IllegalStateException("every JVM ships " + jcaName, e);
-        }
-      });
+      this.digest =
+          jcaName == null
+              ? null
+              : ThreadLocal.withInitial(
+                  () -> {
+                    try {
+                      return MessageDigest.getInstance(jcaName);
+                    } catch (NoSuchAlgorithmException e) {
+                      throw new IllegalStateException("every JVM ships " + jcaName, e);
+                    }
+                  });
     }
 
     String functionName() {
@@ -54,7 +61,10 @@ final class Digest extends TailTransform {
     if (algorithm == Algorithm.MURMUR3) {
       int h = Murmur3.hash32(out.array(), mark, out.length() - mark);
       out.truncate(mark);
-      out.append((byte) (h >>> 24)).append((byte) (h >>> 16)).append((byte) (h >>> 8)).append((byte) h);
+      out.append((byte) (h >>> 24))
+          .append((byte) (h >>> 16))
+          .append((byte) (h >>> 8))
+          .append((byte) h);
       return;
     }
     MessageDigest md = algorithm.digest.get();

@@ -12,19 +12,20 @@ import org.hbulk.mappers.schema.Column;
  * and shared by all records of a task; {@link #appendTo} is called once per record and per use.
  *
  * <p>A value that needs an empty field is absent: the caller checks {@link #columns()} before
- * evaluating (a key with an empty part is rejected, a cell with one is not written), so
- * {@code appendTo} never sees an empty column it depends on.
+ * evaluating (a key with an empty part is rejected, a cell with one is not written), so {@code
+ * appendTo} never sees an empty column it depends on.
  *
  * <p>The tree is sealed, and each expression names its {@link Kind}. Code that tells kinds apart
- * (the key reader's scan plans, {@link RangeEncoding}) switches over {@link #kind()} with no
- * {@code default}, so that a new kind does not compile until every such reader decides what to do
- * with it. A switch over the sealed type itself would need Java 21's pattern switch (a preview in
- * the Java 17 this project builds for), and a visitor would need one method per kind in every
- * question, where most questions single out two or three kinds; an enum switch expression is
- * checked for exhaustiveness by Java 17's compiler and lists the others on one line. The sealed
- * {@code permits} lists keep the kinds and the classes one to one ({@code ExprTest} checks it).
+ * (the key reader's scan plans, {@link RangeEncoding}) switches over {@link #kind()} with no {@code
+ * default}, so that a new kind does not compile until every such reader decides what to do with it.
+ * A switch over the sealed type itself would need Java 21's pattern switch (a preview in the Java
+ * 17 this project builds for), and a visitor would need one method per kind in every question,
+ * where most questions single out two or three kinds; an enum switch expression is checked for
+ * exhaustiveness by Java 17's compiler and lists the others on one line. The sealed {@code permits}
+ * lists keep the kinds and the classes one to one ({@code ExprTest} checks it).
  */
-public sealed interface Expr permits ColumnRef, Literal, Concat, Salt, TailTransform, ColumnEncoder {
+public sealed interface Expr
+    permits ColumnRef, Literal, Concat, Salt, TailTransform, ColumnEncoder {
 
   /** Each expression class of the tree, one to one: what a switch over expressions reads. */
   enum Kind {
@@ -74,8 +75,8 @@ public sealed interface Expr permits ColumnRef, Literal, Concat, Salt, TailTrans
   /**
    * Appends this expression's bytes for the record to {@code out}.
    *
-   * @throws RejectException when the record's value cannot be encoded (an IP address that is
-   *     none, a name missing from a code table, a negative number for a decimal field)
+   * @throws RejectException when the record's value cannot be encoded (an IP address that is none,
+   *     a name missing from a code table, a negative number for a decimal field)
    */
   void appendTo(Record record, ByteBuilder out) throws RejectException;
 
@@ -86,7 +87,9 @@ public sealed interface Expr permits ColumnRef, Literal, Concat, Salt, TailTrans
   @Override
   String toString();
 
-  /** The salt this expression begins with, if any: its buckets are the table's natural split points. */
+  /**
+   * The salt this expression begins with, if any: its buckets are the table's natural split points.
+   */
   default Optional<Salt> leadingSalt() {
     return Optional.empty();
   }

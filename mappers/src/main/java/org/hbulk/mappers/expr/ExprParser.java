@@ -23,9 +23,30 @@ import org.hbulk.mappers.schema.SpecException;
  * character of the expression where parsing stopped.
  */
 public final class ExprParser {
-  static final List<String> FUNCTIONS = List.of("salt", "md5", "sha1", "sha256", "murmur3", "hex",
-      "left", "mid", "reverse", "lpad", "rpad", "binary", "sortable", "dec", "reverse_ts", "bucket",
-      "time_floor", "time_offset", "format_time", "code", "ipv4");
+  static final List<String> FUNCTIONS =
+      List.of(
+          "salt",
+          "md5",
+          "sha1",
+          "sha256",
+          "murmur3",
+          "hex",
+          "left",
+          "mid",
+          "reverse",
+          "lpad",
+          "rpad",
+          "binary",
+          "sortable",
+          "dec",
+          "reverse_ts",
+          "bucket",
+          "time_floor",
+          "time_offset",
+          "format_time",
+          "code",
+          "ipv4");
+
   /** Enough buckets for any cluster; more would only make range reads fan out further. */
   static final int MAX_SALT_BUCKETS = 4096;
 
@@ -35,7 +56,10 @@ public final class ExprParser {
   private final String where;
   private int pos;
 
-  private ExprParser(String text, Map<String, Column> columns, Map<String, Map<String, String>> codes,
+  private ExprParser(
+      String text,
+      Map<String, Column> columns,
+      Map<String, Map<String, String>> codes,
       String where) {
     this.text = text;
     this.columns = columns;
@@ -53,8 +77,11 @@ public final class ExprParser {
   /**
    * @param codes the spec's {@code [codes NAME]} tables, for {@code code(column, NAME)}
    */
-  public static Expr parse(String text, Map<String, Column> columns,
-      Map<String, Map<String, String>> codes, String where) {
+  public static Expr parse(
+      String text,
+      Map<String, Column> columns,
+      Map<String, Map<String, String>> codes,
+      String where) {
     ExprParser p = new ExprParser(text, columns, codes, where);
     p.skipSpace();
     if (p.pos >= text.length()) {
@@ -117,13 +144,19 @@ public final class ExprParser {
         pos++;
         break;
       }
-      throw error("expected ',' or ')' in the arguments of " + name + "(...), found "
-          + (pos < text.length() ? "'" + rest() + "'" : "the end of the expression"));
+      throw error(
+          "expected ',' or ')' in the arguments of "
+              + name
+              + "(...), found "
+              + (pos < text.length() ? "'" + rest() + "'" : "the end of the expression"));
     }
     return a.build(codes);
   }
 
-  /** An argument: a whole number, a bare word (kept as text until the function says what it is), or an expression. */
+  /**
+   * An argument: a whole number, a bare word (kept as text until the function says what it is), or
+   * an expression.
+   */
   private Object argument() {
     if (pos < text.length() && Character.isDigit(text.charAt(pos))) {
       int start = pos;
@@ -152,8 +185,14 @@ public final class ExprParser {
   Column column(String name, int at) {
     Column c = columns.get(name);
     if (c == null) {
-      throw errorAt(at, "unknown column '" + name + "' (columns: " + String.join(", ", columns.keySet())
-          + ")" + (FUNCTIONS.contains(name) ? "; to call the function write " + name + "(...)" : ""));
+      throw errorAt(
+          at,
+          "unknown column '"
+              + name
+              + "' (columns: "
+              + String.join(", ", columns.keySet())
+              + ")"
+              + (FUNCTIONS.contains(name) ? "; to call the function write " + name + "(...)" : ""));
     }
     if (c.type() == ColumnType.SKIP) {
       throw errorAt(at, "column '" + name + "' is declared skip and cannot be used");
@@ -189,14 +228,17 @@ public final class ExprParser {
         case 'r' -> chars.append('\r');
         case 'x' -> {
           if (pos + 2 > text.length()
-              || Character.digit(text.charAt(pos), 16) < 0 || Character.digit(text.charAt(pos + 1), 16) < 0) {
+              || Character.digit(text.charAt(pos), 16) < 0
+              || Character.digit(text.charAt(pos + 1), 16) < 0) {
             throw errorAt(pos - 2, "\\x must be followed by two hex digits");
           }
           flush(chars, bytes);
           bytes.write(Integer.parseInt(text.substring(pos, pos + 2), 16));
           pos += 2;
         }
-        default -> throw errorAt(pos - 2, "unknown escape \\" + e + " (use \\\\ \\\" \\' \\t \\n \\r \\xHH)");
+        default ->
+            throw errorAt(
+                pos - 2, "unknown escape \\" + e + " (use \\\\ \\\" \\' \\t \\n \\r \\xHH)");
       }
     }
     flush(chars, bytes);
@@ -210,7 +252,8 @@ public final class ExprParser {
 
   private String identifier() {
     int start = pos;
-    while (pos < text.length() && (isIdentStart(text.charAt(pos)) || Character.isDigit(text.charAt(pos)))) {
+    while (pos < text.length()
+        && (isIdentStart(text.charAt(pos)) || Character.isDigit(text.charAt(pos)))) {
       pos++;
     }
     return text.substring(start, pos);
@@ -236,6 +279,7 @@ public final class ExprParser {
   }
 
   SpecException errorAt(int at, String message) {
-    return new SpecException(where + ": at character " + (at + 1) + " of '" + text + "': " + message);
+    return new SpecException(
+        where + ": at character " + (at + 1) + " of '" + text + "': " + message);
   }
 }

@@ -8,8 +8,8 @@ import org.hbulk.mappers.record.Record;
 import org.hbulk.mappers.schema.Column;
 
 /**
- * {@code format_time(column, "pattern")}: the time as text in the column's zone, e.g. the
- * {@code #20190103#} date part is {@code format_time(ts, "yyyyMMdd")}.
+ * {@code format_time(column, "pattern")}: the time as text in the column's zone, e.g. the {@code
+ * #20190103#} date part is {@code format_time(ts, "yyyyMMdd")}.
  */
 final class FormatTime extends ColumnEncoder {
   private final String pattern;
@@ -18,8 +18,9 @@ final class FormatTime extends ColumnEncoder {
   FormatTime(Column column, String pattern) {
     super(column);
     this.pattern = pattern;
-    this.formatter = DateTimeFormatter.ofPattern(pattern)
-        .withZone(column.zone() == null ? ZoneOffset.UTC : column.zone());
+    this.formatter =
+        DateTimeFormatter.ofPattern(pattern)
+            .withZone(column.zone() == null ? ZoneOffset.UTC : column.zone());
   }
 
   String pattern() {
@@ -46,7 +47,8 @@ final class FormatTime extends ColumnEncoder {
     String sample = formatter.format(Instant.EPOCH);
     String other = formatter.format(Instant.parse("2001-12-31T23:59:59Z"));
     return sample.length() == other.length() && pattern.matches("[yMdHhmsS\\-_:./ T']*")
-        ? sample.getBytes(java.nio.charset.StandardCharsets.UTF_8).length : -1;
+        ? sample.getBytes(java.nio.charset.StandardCharsets.UTF_8).length
+        : -1;
   }
 
   @Override

@@ -14,17 +14,24 @@ import org.hbulk.mappers.schema.ColumnType;
  * argument that is wrong, and the table of functions that turns a call into its expression.
  */
 final class FunctionCall {
-  /** A bare word argument, kept as text until the function says what it is (a column, a keyword). */
+  /**
+   * A bare word argument, kept as text until the function says what it is (a column, a keyword).
+   */
   record Word(String text, int pos) {}
 
   /** How {@code time_offset} counts. */
-  private enum OffsetUnit { SECONDS, MILLIS }
+  private enum OffsetUnit {
+    SECONDS,
+    MILLIS
+  }
 
   private final ExprParser parser;
   private final String function;
   private final int start;
+
   /** A whole number (Integer), a bare {@link Word}, or an {@link Expr}. */
   private final List<Object> values = new ArrayList<>();
+
   /** Where each argument starts in the expression's text, for errors. */
   private final List<Integer> positions = new ArrayList<>();
 
@@ -41,8 +48,8 @@ final class FunctionCall {
 
   void count(int min, int max, String signature) {
     if (values.size() < min || values.size() > max) {
-      throw parser.errorAt(start, function + " takes " + signature + ", found " + values.size()
-          + " argument(s)");
+      throw parser.errorAt(
+          start, function + " takes " + signature + ", found " + values.size() + " argument(s)");
     }
   }
 
@@ -58,8 +65,11 @@ final class FunctionCall {
       return new ColumnRef(parser.column(w.text(), w.pos()));
     }
     if (arg instanceof Integer) {
-      throw parser.errorAt(positions.get(i), function + " expects an expression here, found a number"
-          + " (quote it to use it as text)");
+      throw parser.errorAt(
+          positions.get(i),
+          function
+              + " expects an expression here, found a number"
+              + " (quote it to use it as text)");
     }
     return (Expr) arg;
   }
@@ -70,20 +80,30 @@ final class FunctionCall {
     }
     Column c = parser.column(w.text(), w.pos());
     if (types.length > 0 && !List.of(types).contains(c.type())) {
-      throw parser.errorAt(w.pos(), function + " needs a column of type "
-          + String.join(" or ", List.of(types).stream().map(t -> t.name().toLowerCase(Locale.ROOT)).toList())
-          + "; '" + c.name() + "' is " + c.describeType());
+      throw parser.errorAt(
+          w.pos(),
+          function
+              + " needs a column of type "
+              + String.join(
+                  " or ",
+                  List.of(types).stream().map(t -> t.name().toLowerCase(Locale.ROOT)).toList())
+              + "; '"
+              + c.name()
+              + "' is "
+              + c.describeType());
     }
     return c;
   }
 
   int integer(int i, String what, int min, int max) {
     if (!(values.get(i) instanceof Integer n)) {
-      throw parser.errorAt(positions.get(i), function + " expects a whole number of " + what + " here");
+      throw parser.errorAt(
+          positions.get(i), function + " expects a whole number of " + what + " here");
     }
     if (n < min || n > max) {
-      throw parser.errorAt(positions.get(i), function + ": " + what + " must be between " + min + " and "
-          + max + ", found " + n);
+      throw parser.errorAt(
+          positions.get(i),
+          function + ": " + what + " must be between " + min + " and " + max + ", found " + n);
     }
     return n;
   }
@@ -95,11 +115,15 @@ final class FunctionCall {
     return w.text();
   }
 
-  /** A keyword argument, one of an enum's constants (or of {@code allowed}); {@code fallback} when absent. */
+  /**
+   * A keyword argument, one of an enum's constants (or of {@code allowed}); {@code fallback} when
+   * absent.
+   */
   @SafeVarargs
   final <E extends Enum<E>> E word(int i, Class<E> type, E fallback, E... allowed) {
     List<E> choices = allowed.length > 0 ? List.of(allowed) : List.of(type.getEnumConstants());
-    String names = String.join("|", choices.stream().map(e -> e.name().toLowerCase(Locale.ROOT)).toList());
+    String names =
+        String.join("|", choices.stream().map(e -> e.name().toLowerCase(Locale.ROOT)).toList());
     if (i >= values.size()) {
       if (fallback == null) {
         throw parser.errorAt(start, function + " needs " + names);
@@ -125,7 +149,8 @@ final class FunctionCall {
 
   byte padByte(int i) {
     if (!(values.get(i) instanceof Literal l) || l.bytes().length != 1) {
-      throw parser.errorAt(positions.get(i), function + " pads with one byte: \"0\", \" \" or \"\\x00\"");
+      throw parser.errorAt(
+          positions.get(i), function + " pads with one byte: \"0\", \" \" or \"\\x00\"");
     }
     return l.bytes()[0];
   }
@@ -137,8 +162,12 @@ final class FunctionCall {
         count(2, 3, "(expression, buckets[, dec|hex|byte|alpha])");
         int buckets = integer(1, "buckets", 2, ExprParser.MAX_SALT_BUCKETS);
         Salt.Format format = word(2, Salt.Format.class, Salt.Format.DEC);
-        check(format != Salt.Format.BYTE || buckets <= 256, 1, "a byte salt has at most 256 buckets");
-        check(format != Salt.Format.ALPHA || buckets <= 26, 1, "an alpha salt has at most 26 buckets");
+        check(
+            format != Salt.Format.BYTE || buckets <= 256, 1, "a byte salt has at most 256 buckets");
+        check(
+            format != Salt.Format.ALPHA || buckets <= 26,
+            1,
+            "an alpha salt has at most 26 buckets");
         yield new Salt(expr(0), buckets, format);
       }
       case "md5", "sha1", "sha256", "murmur3" -> {
@@ -159,7 +188,9 @@ final class FunctionCall {
       }
       case "mid" -> {
         count(3, 3, "(expression, start, bytes)");
-        yield new Left(expr(0), integer(1, "start", 0, Integer.MAX_VALUE),
+        yield new Left(
+            expr(0),
+            integer(1, "start", 0, Integer.MAX_VALUE),
             integer(2, "bytes", 1, Integer.MAX_VALUE));
       }
       case "lpad", "rpad" -> {
@@ -174,26 +205,44 @@ final class FunctionCall {
       }
       case "sortable" -> {
         count(1, 1, "(column)");
-        yield new Sortable(column(0, ColumnType.INT, ColumnType.LONG, ColumnType.DOUBLE, ColumnType.TIMESTAMP));
+        yield new Sortable(
+            column(0, ColumnType.INT, ColumnType.LONG, ColumnType.DOUBLE, ColumnType.TIMESTAMP));
       }
       case "dec" -> {
         count(2, 2, "(column, width)");
-        yield new Decimal(column(0, ColumnType.INT, ColumnType.LONG, ColumnType.TIMESTAMP),
+        yield new Decimal(
+            column(0, ColumnType.INT, ColumnType.LONG, ColumnType.TIMESTAMP),
             integer(1, "width", 1, 19));
       }
       case "reverse_ts" -> {
         count(1, 2, "(column[, binary|dec])");
         Column c = column(0, ColumnType.TIMESTAMP, ColumnType.LONG);
-        yield new ReverseTimestamp(c, word(1, TimeFloor.Format.class, TimeFloor.Format.BINARY,
-            TimeFloor.Format.BINARY, TimeFloor.Format.DEC) == TimeFloor.Format.DEC);
+        yield new ReverseTimestamp(
+            c,
+            word(
+                    1,
+                    TimeFloor.Format.class,
+                    TimeFloor.Format.BINARY,
+                    TimeFloor.Format.BINARY,
+                    TimeFloor.Format.DEC)
+                == TimeFloor.Format.DEC);
       }
       case "bucket" -> {
         count(2, 3, "(column, buckets[, dec|hex|byte])");
         Column c = column(0, ColumnType.TIMESTAMP, ColumnType.LONG, ColumnType.INT);
         int buckets = integer(1, "buckets", 2, ExprParser.MAX_SALT_BUCKETS);
-        Salt.Format format = word(2, Salt.Format.class, Salt.Format.DEC, Salt.Format.DEC,
-            Salt.Format.HEX, Salt.Format.BYTE);
-        check(format != Salt.Format.BYTE || buckets <= 256, 1, "a byte bucket has at most 256 buckets");
+        Salt.Format format =
+            word(
+                2,
+                Salt.Format.class,
+                Salt.Format.DEC,
+                Salt.Format.DEC,
+                Salt.Format.HEX,
+                Salt.Format.BYTE);
+        check(
+            format != Salt.Format.BYTE || buckets <= 256,
+            1,
+            "a byte bucket has at most 256 buckets");
         yield new TimeBucket(c, buckets, format);
       }
       case "time_floor" -> {
@@ -206,7 +255,8 @@ final class FunctionCall {
         count(2, 3, "(column, minute|hour|day[, seconds|millis])");
         Column c = column(0, ColumnType.TIMESTAMP, ColumnType.LONG);
         TimeFloor.Unit unit = word(1, TimeFloor.Unit.class, null);
-        yield new TimeOffset(c, unit, word(2, OffsetUnit.class, OffsetUnit.SECONDS) == OffsetUnit.MILLIS);
+        yield new TimeOffset(
+            c, unit, word(2, OffsetUnit.class, OffsetUnit.SECONDS) == OffsetUnit.MILLIS);
       }
       case "format_time" -> {
         count(2, 2, "(column, \"pattern\")");
@@ -225,8 +275,13 @@ final class FunctionCall {
         String table = name(1);
         Map<String, String> dictionary = codes.get(table);
         if (dictionary == null) {
-          throw parser.errorAt(positions.get(1), "no [codes " + table + "] section in the spec (code tables: "
-              + (codes.isEmpty() ? "none" : String.join(", ", codes.keySet())) + ")");
+          throw parser.errorAt(
+              positions.get(1),
+              "no [codes "
+                  + table
+                  + "] section in the spec (code tables: "
+                  + (codes.isEmpty() ? "none" : String.join(", ", codes.keySet()))
+                  + ")");
         }
         yield new Code(c, table, dictionary);
       }
@@ -234,8 +289,14 @@ final class FunctionCall {
         count(1, 1, "(column)");
         yield new Ipv4(column(0));
       }
-      default -> throw parser.errorAt(start, "unknown function '" + function + "' (functions: "
-          + String.join(", ", ExprParser.FUNCTIONS) + ")");
+      default ->
+          throw parser.errorAt(
+              start,
+              "unknown function '"
+                  + function
+                  + "' (functions: "
+                  + String.join(", ", ExprParser.FUNCTIONS)
+                  + ")");
     };
   }
 }

@@ -51,8 +51,9 @@ final class Ipv4 extends ColumnEncoder {
   }
 
   private RejectException bad(String text) {
-    return new RejectException(RejectReason.BAD_VALUE, "column '" + column.name() + "': '" + text
-        + "' is not an IPv4 address like 10.0.0.1");
+    return new RejectException(
+        RejectReason.BAD_VALUE,
+        "column '" + column.name() + "': '" + text + "' is not an IPv4 address like 10.0.0.1");
   }
 
   @Override
@@ -65,7 +66,12 @@ final class Ipv4 extends ColumnEncoder {
     if (length != 4) {
       return null;
     }
-    return (b[offset] & 0xff) + "." + (b[offset + 1] & 0xff) + "." + (b[offset + 2] & 0xff) + "."
+    return (b[offset] & 0xff)
+        + "."
+        + (b[offset + 1] & 0xff)
+        + "."
+        + (b[offset + 2] & 0xff)
+        + "."
         + (b[offset + 3] & 0xff);
   }
 

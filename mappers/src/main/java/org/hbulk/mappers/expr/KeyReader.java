@@ -27,7 +27,9 @@ public final class KeyReader {
    */
   public record Plan(List<Range> scans, List<String> caveats) {}
 
-  /** One part of a row key: the expression, its bytes, and what they stand for (null if unknown). */
+  /**
+   * One part of a row key: the expression, its bytes, and what they stand for (null if unknown).
+   */
   public record Part(String expression, byte[] bytes, String meaning) {}
 
   private final Expr key;
@@ -51,7 +53,12 @@ public final class KeyReader {
   }
 
   /** How a key's first part is spread: by a salt, by a hash, or neither. */
-  public enum Leading { SALT, HASH_BYTES, HASH_HEX, OTHER }
+  public enum Leading {
+    SALT,
+    HASH_BYTES,
+    HASH_HEX,
+    OTHER
+  }
 
   /**
    * Whether the key starts with a salt, a raw hash (md5, sha1, sha256, murmur3) or its hex text,
@@ -63,8 +70,22 @@ public final class KeyReader {
       case SALT -> Leading.SALT;
       case LEFT -> ((Left) first).startsAtZero() ? hashIn(((Left) first).input()) : Leading.OTHER;
       case DIGEST, HEX -> hashIn(first);
-      case COLUMN, LITERAL, CONCAT, PAD, REVERSE, BINARY, CODE, DECIMAL, FORMAT_TIME, IPV4,
-          REVERSE_TIMESTAMP, SORTABLE, TIME_BUCKET, TIME_FLOOR, TIME_OFFSET -> Leading.OTHER;
+      case COLUMN,
+          LITERAL,
+          CONCAT,
+          PAD,
+          REVERSE,
+          BINARY,
+          CODE,
+          DECIMAL,
+          FORMAT_TIME,
+          IPV4,
+          REVERSE_TIMESTAMP,
+          SORTABLE,
+          TIME_BUCKET,
+          TIME_FLOOR,
+          TIME_OFFSET ->
+          Leading.OTHER;
     };
   }
 
@@ -82,7 +103,8 @@ public final class KeyReader {
    */
   public boolean endsUnmarked(int i) {
     Expr p = parts.get(i);
-    return p.fixedWidth() < 0 && !p.columns().isEmpty()
+    return p.fixedWidth() < 0
+        && !p.columns().isEmpty()
         && !(i + 1 < parts.size() && parts.get(i + 1) instanceof Literal);
   }
 
@@ -112,8 +134,10 @@ public final class KeyReader {
       }
     }
     if (!missing.isEmpty()) {
-      throw new IllegalArgumentException("a Get needs every column of the key; missing: "
-          + String.join(", ", missing) + " (use a prefix scan for part of the key)");
+      throw new IllegalArgumentException(
+          "a Get needs every column of the key; missing: "
+              + String.join(", ", missing)
+              + " (use a prefix scan for part of the key)");
     }
     ByteBuilder b = new ByteBuilder();
     key.appendTo(record(values), b);
@@ -146,8 +170,12 @@ public final class KeyReader {
       used++;
     }
     if (!usedGiven) {
-      throw new IllegalArgumentException("the given columns " + values.keySet()
-          + " are not at the front of the key " + key + ": every row would have to be scanned");
+      throw new IllegalArgumentException(
+          "the given columns "
+              + values.keySet()
+              + " are not at the front of the key "
+              + key
+              + ": every row would have to be scanned");
     }
     List<Range> scans = new ArrayList<>();
     for (byte[] p : prefixes) {
@@ -168,11 +196,27 @@ public final class KeyReader {
         continue;
       }
       String value = KeyText.format(bytes(p, record));
-      caveats.add("not exact: " + p + " is text of varying width with no separator after it, so these"
-          + " scans also return the rows of every " + p + " that starts with '" + value + "' (such as '"
-          + value + "2'); filter on " + p + (wholeKey ? " (or use --get for this one key)" : "")
-          + ", or change the key: a separator after it (" + p + " + \"#\" + ...) or a fixed width"
-          + " (rpad(" + p + ", N), md5(" + p + "))");
+      caveats.add(
+          "not exact: "
+              + p
+              + " is text of varying width with no separator after it, so these"
+              + " scans also return the rows of every "
+              + p
+              + " that starts with '"
+              + value
+              + "' (such as '"
+              + value
+              + "2'); filter on "
+              + p
+              + (wholeKey ? " (or use --get for this one key)" : "")
+              + ", or change the key: a separator after it ("
+              + p
+              + " + \"#\" + ...) or a fixed width"
+              + " (rpad("
+              + p
+              + ", N), md5("
+              + p
+              + "))");
     }
     return caveats;
   }
@@ -182,8 +226,9 @@ public final class KeyReader {
    * columns (salts and buckets fan out), the time part from the range; without {@code to}, to the
    * end of the prefix. A reversed timestamp swaps the ends, since newer rows come first.
    */
-  public List<Range> timeRangeScans(Map<String, String> values, String timeColumn, long from,
-      OptionalLong to) throws RejectException {
+  public List<Range> timeRangeScans(
+      Map<String, String> values, String timeColumn, long from, OptionalLong to)
+      throws RejectException {
     return timeRangePlan(values, timeColumn, from, to).scans();
   }
 
@@ -193,8 +238,9 @@ public final class KeyReader {
    * part of the range); time text that does not sort like the times, or a range these cannot cut,
    * gives scans over the whole prefix, to be filtered.
    */
-  public Plan timeRangePlan(Map<String, String> values, String timeColumn, long from,
-      OptionalLong to) throws RejectException {
+  public Plan timeRangePlan(
+      Map<String, String> values, String timeColumn, long from, OptionalLong to)
+      throws RejectException {
     return new TimeRangePlanner(this).plan(values, timeColumn, from, to);
   }
 
@@ -206,8 +252,11 @@ public final class KeyReader {
       Expr p = parts.get(i);
       int end = end(row, pos, i);
       if (end < 0 || end > row.length) {
-        out.add(new Part(p.toString(), Arrays.copyOfRange(row, pos, row.length),
-            "cannot be split off: the key does not match the design"));
+        out.add(
+            new Part(
+                p.toString(),
+                Arrays.copyOfRange(row, pos, row.length),
+                "cannot be split off: the key does not match the design"));
         return out;
       }
       byte[] bytes = Arrays.copyOfRange(row, pos, end);
@@ -254,8 +303,8 @@ public final class KeyReader {
   Record record(Map<String, String> values) throws RejectException {
     for (String name : values.keySet()) {
       if (columns.stream().noneMatch(c -> c.name().equals(name))) {
-        throw new IllegalArgumentException("unknown column '" + name + "' (columns: "
-            + String.join(", ", names(columns)) + ")");
+        throw new IllegalArgumentException(
+            "unknown column '" + name + "' (columns: " + String.join(", ", names(columns)) + ")");
       }
     }
     List<String> fields = new ArrayList<>();
@@ -276,13 +325,31 @@ public final class KeyReader {
     return true;
   }
 
-  /** The prefixes of every bucket a part spreads keys over; null for a part that does not spread. */
+  /**
+   * The prefixes of every bucket a part spreads keys over; null for a part that does not spread.
+   */
   static List<byte[]> fanOut(Expr p) {
     return switch (p.kind()) {
       case SALT -> ((Salt) p).prefixes();
       case TIME_BUCKET -> Arrays.asList(((TimeBucket) p).prefixes());
-      case COLUMN, LITERAL, CONCAT, DIGEST, HEX, LEFT, PAD, REVERSE, BINARY, CODE, DECIMAL,
-          FORMAT_TIME, IPV4, REVERSE_TIMESTAMP, SORTABLE, TIME_FLOOR, TIME_OFFSET -> null;
+      case COLUMN,
+          LITERAL,
+          CONCAT,
+          DIGEST,
+          HEX,
+          LEFT,
+          PAD,
+          REVERSE,
+          BINARY,
+          CODE,
+          DECIMAL,
+          FORMAT_TIME,
+          IPV4,
+          REVERSE_TIMESTAMP,
+          SORTABLE,
+          TIME_FLOOR,
+          TIME_OFFSET ->
+          null;
     };
   }
 

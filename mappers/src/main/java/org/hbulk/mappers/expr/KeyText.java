@@ -13,9 +13,9 @@ import org.apache.hadoop.hbase.util.Bytes;
  * ({@code scan --prefix}, {@code explain --decode}, {@code create-table --split-points}...), so
  * that whatever it prints reads back to the same bytes.
  *
- * <p>HBase's {@code Bytes.toBytesBinary} is not used to read: it takes only upper-case hex
- * ({@code \x0a} becomes the three characters {@code x0a}, the backslash dropped), skips a bad
- * escape without a word, and turns a non-ASCII character into one byte instead of its UTF-8.
+ * <p>HBase's {@code Bytes.toBytesBinary} is not used to read: it takes only upper-case hex ({@code
+ * \x0a} becomes the three characters {@code x0a}, the backslash dropped), skips a bad escape
+ * without a word, and turns a non-ASCII character into one byte instead of its UTF-8.
  */
 public final class KeyText {
   private KeyText() {}
@@ -37,14 +37,19 @@ public final class KeyText {
 
   /**
    * A key as hbulk prints it: UTF-8 text without control characters as that text, a backslash
-   * doubled; any other key in HBase's {@code Bytes.toStringBinary} notation (printable ASCII as
-   * is, every other byte, the backslash included, as {@code \xHH}).
+   * doubled; any other key in HBase's {@code Bytes.toStringBinary} notation (printable ASCII as is,
+   * every other byte, the backslash included, as {@code \xHH}).
    */
   public static String format(byte[] key) {
     String text;
     try {
-      text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(key)).toString();
+      text =
+          StandardCharsets.UTF_8
+              .newDecoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .decode(ByteBuffer.wrap(key))
+              .toString();
     } catch (CharacterCodingException e) {
       return Bytes.toStringBinary(key);
     }
@@ -81,16 +86,25 @@ public final class KeyText {
         int low = i + 3 < text.length() ? text.charAt(i + 3) : -1;
         // HexFormat takes ASCII digits only, where Character.digit also takes fullwidth ones.
         if (!HexFormat.isHexDigit(high) || !HexFormat.isHexDigit(low)) {
-          throw new BadKeyText(i + 1, "\\x at character " + (i + 1) + " must be followed by two hex"
-              + " digits (0-9, a-f or A-F), not '" + text.substring(i + 2, Math.min(text.length(), i + 4))
-              + "'; write \\\\ for a backslash");
+          throw new BadKeyText(
+              i + 1,
+              "\\x at character "
+                  + (i + 1)
+                  + " must be followed by two hex"
+                  + " digits (0-9, a-f or A-F), not '"
+                  + text.substring(i + 2, Math.min(text.length(), i + 4))
+                  + "'; write \\\\ for a backslash");
         }
         out.write(HexFormat.fromHexDigit(high) << 4 | HexFormat.fromHexDigit(low));
         i += 4;
       } else {
-        throw new BadKeyText(i + 1, "the backslash at character " + (i + 1) + " must start \\xHH"
-            + " (a raw byte) or \\\\ (a backslash)"
-            + (next == 0 ? ", but the text ends there" : ", not \\" + next));
+        throw new BadKeyText(
+            i + 1,
+            "the backslash at character "
+                + (i + 1)
+                + " must start \\xHH"
+                + " (a raw byte) or \\\\ (a backslash)"
+                + (next == 0 ? ", but the text ends there" : ", not \\" + next));
       }
       run = i;
     }

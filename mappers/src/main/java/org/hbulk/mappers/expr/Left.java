@@ -4,9 +4,9 @@ import org.hbulk.mappers.record.ByteBuilder;
 import org.hbulk.mappers.record.Record;
 
 /**
- * {@code left(expr, n)}: the first n bytes (all of them when there are fewer);
- * {@code mid(expr, start, n)}: n bytes from byte {@code start} (0-based), e.g. a
- * 16-character MD5 is {@code mid(hex(md5(x)), 8, 16)}.
+ * {@code left(expr, n)}: the first n bytes (all of them when there are fewer); {@code mid(expr,
+ * start, n)}: n bytes from byte {@code start} (0-based), e.g. a 16-character MD5 is {@code
+ * mid(hex(md5(x)), 8, 16)}.
  */
 final class Left extends TailTransform {
   private final int start;
@@ -47,12 +47,14 @@ final class Left extends TailTransform {
   @Override
   public String decode(byte[] bytes, int offset, int length) {
     return start == 0 && input().fixedWidth() >= 0 && input().fixedWidth() <= count
-        ? input().decode(bytes, offset, length) : null;
+        ? input().decode(bytes, offset, length)
+        : null;
   }
 
   @Override
   public String toString() {
-    return start == 0 ? "left(" + input() + ", " + count + ")"
+    return start == 0
+        ? "left(" + input() + ", " + count + ")"
         : "mid(" + input() + ", " + start + ", " + count + ")";
   }
 }

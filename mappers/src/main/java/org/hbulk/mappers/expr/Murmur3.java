@@ -14,8 +14,11 @@ public final class Murmur3 {
     int h = 0;
     int end = offset + (length & ~3);
     for (int i = offset; i < end; i += 4) {
-      int k = (data[i] & 0xff) | (data[i + 1] & 0xff) << 8 | (data[i + 2] & 0xff) << 16
-          | (data[i + 3] & 0xff) << 24;
+      int k =
+          (data[i] & 0xff)
+              | (data[i + 1] & 0xff) << 8
+              | (data[i + 2] & 0xff) << 16
+              | (data[i + 3] & 0xff) << 24;
       k *= c1;
       k = Integer.rotateLeft(k, 15);
       k *= c2;
@@ -27,10 +30,10 @@ public final class Murmur3 {
     switch (length & 3) {
       case 3:
         k ^= (data[end + 2] & 0xff) << 16;
-        // fall through
+      // fall through
       case 2:
         k ^= (data[end + 1] & 0xff) << 8;
-        // fall through
+      // fall through
       case 1:
         k ^= data[end] & 0xff;
         k *= c1;

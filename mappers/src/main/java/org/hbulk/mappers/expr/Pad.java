@@ -5,9 +5,9 @@ import org.hbulk.mappers.record.Record;
 
 /**
  * {@code lpad(expr, width[, "c"])} and {@code rpad(expr, width[, "c"])}: exactly {@code width}
- * bytes, padded on the left (default pad {@code 0}) or the right (default pad space). A longer value
- * is cut to its first {@code width} bytes, and the cut is counted, since two values that differ only
- * after the cut get the same key.
+ * bytes, padded on the left (default pad {@code 0}) or the right (default pad space). A longer
+ * value is cut to its first {@code width} bytes, and the cut is counted, since two values that
+ * differ only after the cut get the same key.
  */
 final class Pad extends TailTransform {
   private final int width;

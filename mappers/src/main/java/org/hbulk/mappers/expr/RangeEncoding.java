@@ -14,16 +14,22 @@ import org.hbulk.mappers.schema.ColumnType;
 public enum RangeEncoding {
   /** Not a number or time (a string, a hash, a literal...): there is no range to keep. */
   NONE,
-  /** At one width, in the values' order (dec, sortable, reverse_ts, time_floor, fixed time text). */
+  /**
+   * At one width, in the values' order (dec, sortable, reverse_ts, time_floor, fixed time text).
+   */
   EXACT,
   /** binary(ts): 8 big-endian bytes, in order for times from 1970 on; earlier ones sort after. */
   NON_NEGATIVE,
-  /** The column's text, decimal digits of varying width: in order only among values of one width. */
+  /**
+   * The column's text, decimal digits of varying width: in order only among values of one width.
+   */
   DIGITS,
   /** Time text that does not sort like the times (day first, month names, optional fractions). */
   TEXT;
 
-  /** For each letter of "yuMLdHkmsSn": the calendar field it writes, from years (0) to nanos (6). */
+  /**
+   * For each letter of "yuMLdHkmsSn": the calendar field it writes, from years (0) to nanos (6).
+   */
   private static final int[] FIELD_OF_LETTER = {0, 0, 1, 1, 2, 3, 3, 4, 5, 6, 6};
 
   /** How this top-level key part encodes its column. */
@@ -36,8 +42,19 @@ public enum RangeEncoding {
       }
       case BINARY -> ((Binary) part).column.type() == ColumnType.TIMESTAMP ? NON_NEGATIVE : NONE;
       case DECIMAL, SORTABLE, REVERSE_TIMESTAMP, TIME_FLOOR -> EXACT;
-      case LITERAL, CONCAT, SALT, DIGEST, HEX, LEFT, PAD, REVERSE, CODE, IPV4, TIME_BUCKET,
-          TIME_OFFSET -> NONE;
+      case LITERAL,
+          CONCAT,
+          SALT,
+          DIGEST,
+          HEX,
+          LEFT,
+          PAD,
+          REVERSE,
+          CODE,
+          IPV4,
+          TIME_BUCKET,
+          TIME_OFFSET ->
+          NONE;
     };
   }
 
@@ -49,10 +66,13 @@ public enum RangeEncoding {
     if (c.type() != ColumnType.TIMESTAMP) {
       return NONE;
     }
-    if (Column.EPOCH_MILLIS.equals(c.timePattern()) || Column.EPOCH_SECONDS.equals(c.timePattern())) {
+    if (Column.EPOCH_MILLIS.equals(c.timePattern())
+        || Column.EPOCH_SECONDS.equals(c.timePattern())) {
       return DIGITS;
     }
-    return !Column.ISO.equals(c.timePattern()) && sortsLikeTime(c.timePattern(), c.formatter()) ? EXACT : TEXT;
+    return !Column.ISO.equals(c.timePattern()) && sortsLikeTime(c.timePattern(), c.formatter())
+        ? EXACT
+        : TEXT;
   }
 
   /** The column a part of this encoding writes, or null for {@link #NONE}. */
@@ -62,17 +82,18 @@ public enum RangeEncoding {
 
   /** The key parts that write a column's values at one width in their order, for advice. */
   public static String inOrder(Column c) {
-    int digits = switch (c.type()) {
-      case INT -> 10;
-      case TIMESTAMP -> 13;
-      default -> 19;
-    };
+    int digits =
+        switch (c.type()) {
+          case INT -> 10;
+          case TIMESTAMP -> 13;
+          default -> 19;
+        };
     return "dec(" + c.name() + ", " + digits + ") or sortable(" + c.name() + ")";
   }
 
   /**
-   * Whether a time pattern prints every time at one width with its fields from the largest
-   * (year) to the smallest, so the text sorts like the times.
+   * Whether a time pattern prints every time at one width with its fields from the largest (year)
+   * to the smallest, so the text sorts like the times.
    */
   static boolean sortsLikeTime(String pattern, DateTimeFormatter formatter) {
     int last = -1;

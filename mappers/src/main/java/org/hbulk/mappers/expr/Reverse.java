@@ -5,8 +5,8 @@ import org.hbulk.mappers.record.Record;
 
 /**
  * {@code reverse(expr)}: the text backwards, character by character (UTF-8 sequences stay whole),
- * so the fast-changing end of a phone number or an order id leads: {@code 201101} becomes
- * {@code 101102}.
+ * so the fast-changing end of a phone number or an order id leads: {@code 201101} becomes {@code
+ * 101102}.
  */
 final class Reverse extends TailTransform {
   Reverse(Expr input) {

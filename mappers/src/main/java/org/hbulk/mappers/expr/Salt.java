@@ -10,13 +10,19 @@ import org.hbulk.mappers.record.RejectException;
 import org.hbulk.mappers.schema.Column;
 
 /**
- * {@code salt(expr, N[, dec|hex|byte|alpha])}: a bucket number {@code murmur3_32(bytes of expr) mod N}
- * (the hash read as unsigned), written as zero-padded decimal (default), zero-padded lowercase hex,
- * one binary byte, or one letter {@code a}.. (as in {@code a-foo0003}). Deterministic: the same input gives the same bucket in every run and JVM.
+ * {@code salt(expr, N[, dec|hex|byte|alpha])}: a bucket number {@code murmur3_32(bytes of expr) mod
+ * N} (the hash read as unsigned), written as zero-padded decimal (default), zero-padded lowercase
+ * hex, one binary byte, or one letter {@code a}.. (as in {@code a-foo0003}). Deterministic: the
+ * same input gives the same bucket in every run and JVM.
  */
 public final class Salt implements Expr {
   /** How the bucket number is written. */
-  public enum Format { DEC, HEX, BYTE, ALPHA }
+  public enum Format {
+    DEC,
+    HEX,
+    BYTE,
+    ALPHA
+  }
 
   private final Expr input;
   private final int buckets;
@@ -34,12 +40,13 @@ public final class Salt implements Expr {
   static byte[][] encodeAll(int buckets, Format format) {
     byte[][] all = new byte[buckets][];
     for (int b = 0; b < buckets; b++) {
-      all[b] = switch (format) {
-        case BYTE -> new byte[] {(byte) b};
-        case ALPHA -> new byte[] {(byte) ('a' + b)};
-        case DEC -> pad(Integer.toString(b), Integer.toString(buckets - 1).length());
-        case HEX -> pad(Integer.toHexString(b), Integer.toHexString(buckets - 1).length());
-      };
+      all[b] =
+          switch (format) {
+            case BYTE -> new byte[] {(byte) b};
+            case ALPHA -> new byte[] {(byte) ('a' + b)};
+            case DEC -> pad(Integer.toString(b), Integer.toString(buckets - 1).length());
+            case HEX -> pad(Integer.toHexString(b), Integer.toHexString(buckets - 1).length());
+          };
     }
     return all;
   }
@@ -98,7 +105,8 @@ public final class Salt implements Expr {
   /** "bucket B of N" for the bytes of one of the encoded buckets, else null. */
   static String describeBucket(byte[][] encoded, byte[] bytes, int offset, int length) {
     for (int b = 0; b < encoded.length; b++) {
-      if (java.util.Arrays.equals(encoded[b], 0, encoded[b].length, bytes, offset, offset + length)) {
+      if (java.util.Arrays.equals(
+          encoded[b], 0, encoded[b].length, bytes, offset, offset + length)) {
         return "bucket " + b + " of " + encoded.length;
       }
     }
@@ -131,7 +139,11 @@ public final class Salt implements Expr {
 
   @Override
   public String toString() {
-    return "salt(" + input + ", " + buckets
-        + (format == Format.DEC ? "" : ", " + format.name().toLowerCase(Locale.ROOT)) + ")";
+    return "salt("
+        + input
+        + ", "
+        + buckets
+        + (format == Format.DEC ? "" : ", " + format.name().toLowerCase(Locale.ROOT))
+        + ")";
   }
 }

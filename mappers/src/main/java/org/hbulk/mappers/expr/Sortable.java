@@ -7,8 +7,8 @@ import org.hbulk.mappers.schema.ColumnType;
 
 /**
  * {@code sortable(column)}: a number in bytes that sort exactly like the number, so a range scan
- * over the key follows numeric order, negatives first. int: 4 bytes with the sign bit flipped;
- * long and timestamp: 8 bytes likewise; double: the IEEE 754 bits with the sign bit flipped for
+ * over the key follows numeric order, negatives first. int: 4 bytes with the sign bit flipped; long
+ * and timestamp: 8 bytes likewise; double: the IEEE 754 bits with the sign bit flipped for
  * positives and every bit flipped for negatives ({@code -0.0} sorts just before {@code 0.0}).
  */
 final class Sortable extends ColumnEncoder {
@@ -27,7 +27,10 @@ final class Sortable extends ColumnEncoder {
     switch (column.type()) {
       case INT -> {
         int v = (int) record.longValue(i) ^ Integer.MIN_VALUE;
-        out.append((byte) (v >>> 24)).append((byte) (v >>> 16)).append((byte) (v >>> 8)).append((byte) v);
+        out.append((byte) (v >>> 24))
+            .append((byte) (v >>> 16))
+            .append((byte) (v >>> 8))
+            .append((byte) v);
       }
       case DOUBLE -> {
         long bits = Double.doubleToLongBits(record.doubleValue(i));
@@ -53,8 +56,11 @@ final class Sortable extends ColumnEncoder {
       return null;
     }
     if (column.type() == ColumnType.INT) {
-      int v = (b[offset] & 0xff) << 24 | (b[offset + 1] & 0xff) << 16 | (b[offset + 2] & 0xff) << 8
-          | (b[offset + 3] & 0xff);
+      int v =
+          (b[offset] & 0xff) << 24
+              | (b[offset + 1] & 0xff) << 16
+              | (b[offset + 2] & 0xff) << 8
+              | (b[offset + 3] & 0xff);
       return Integer.toString(v ^ Integer.MIN_VALUE);
     }
     long raw = readLong(b, offset);

@@ -10,8 +10,7 @@ import org.hbulk.mappers.schema.Column;
  * A function of one expression's bytes: the input is appended to the output, then replaced in place
  * by its transform, so nesting functions needs no buffers of their own.
  */
-abstract sealed class TailTransform implements Expr
-    permits Digest, Hex, Left, Pad, Reverse {
+abstract sealed class TailTransform implements Expr permits Digest, Hex, Left, Pad, Reverse {
   private final Expr input;
 
   TailTransform(Expr input) {

@@ -52,7 +52,11 @@ final class TimeBucket extends ColumnEncoder {
 
   @Override
   public String toString() {
-    return "bucket(" + column.name() + ", " + buckets
-        + (format == Salt.Format.DEC ? "" : ", " + format.name().toLowerCase(java.util.Locale.ROOT)) + ")";
+    return "bucket("
+        + column.name()
+        + ", "
+        + buckets
+        + (format == Salt.Format.DEC ? "" : ", " + format.name().toLowerCase(java.util.Locale.ROOT))
+        + ")";
   }
 }

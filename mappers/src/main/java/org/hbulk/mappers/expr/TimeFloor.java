@@ -14,9 +14,17 @@ import org.hbulk.mappers.schema.Column;
  * digits of millis. Rows of one time range share the key part: many readings, one row.
  */
 final class TimeFloor extends ColumnEncoder {
-  enum Unit { MINUTE, HOUR, DAY }
+  enum Unit {
+    MINUTE,
+    HOUR,
+    DAY
+  }
 
-  enum Format { BINARY, SECONDS, DEC }
+  enum Format {
+    BINARY,
+    SECONDS,
+    DEC
+  }
 
   private final Unit unit;
   private final Format format;
@@ -32,8 +40,12 @@ final class TimeFloor extends ColumnEncoder {
     return switch (unit) {
       case MINUTE -> Math.floorDiv(millis, 60_000L) * 60_000L;
       case HOUR -> Math.floorDiv(millis, 3_600_000L) * 3_600_000L;
-      case DAY -> Instant.ofEpochMilli(millis).atZone(column.zone() == null ? java.time.ZoneOffset.UTC : column.zone())
-          .truncatedTo(ChronoUnit.DAYS).toInstant().toEpochMilli();
+      case DAY ->
+          Instant.ofEpochMilli(millis)
+              .atZone(column.zone() == null ? java.time.ZoneOffset.UTC : column.zone())
+              .truncatedTo(ChronoUnit.DAYS)
+              .toInstant()
+              .toEpochMilli();
     };
   }
 
@@ -49,7 +61,10 @@ final class TimeFloor extends ColumnEncoder {
       case BINARY -> appendLong(out, base);
       case SECONDS -> {
         int s = (int) (base / 1000);
-        out.append((byte) (s >>> 24)).append((byte) (s >>> 16)).append((byte) (s >>> 8)).append((byte) s);
+        out.append((byte) (s >>> 24))
+            .append((byte) (s >>> 16))
+            .append((byte) (s >>> 8))
+            .append((byte) s);
       }
       case DEC -> {
         String digits = Long.toString(base);
@@ -80,18 +95,29 @@ final class TimeFloor extends ColumnEncoder {
     if (length != fixedWidth()) {
       return null;
     }
-    long millis = switch (format) {
-      case BINARY -> readLong(b, offset);
-      case SECONDS -> 1000L * (((b[offset] & 0xffL) << 24) | ((b[offset + 1] & 0xff) << 16)
-          | ((b[offset + 2] & 0xff) << 8) | (b[offset + 3] & 0xff));
-      case DEC -> Long.parseLong(new String(b, offset, length, java.nio.charset.StandardCharsets.US_ASCII));
-    };
+    long millis =
+        switch (format) {
+          case BINARY -> readLong(b, offset);
+          case SECONDS ->
+              1000L
+                  * (((b[offset] & 0xffL) << 24)
+                      | ((b[offset + 1] & 0xff) << 16)
+                      | ((b[offset + 2] & 0xff) << 8)
+                      | (b[offset + 3] & 0xff));
+          case DEC ->
+              Long.parseLong(
+                  new String(b, offset, length, java.nio.charset.StandardCharsets.US_ASCII));
+        };
     return Instant.ofEpochMilli(millis) + " (" + unit.name().toLowerCase(Locale.ROOT) + ")";
   }
 
   @Override
   public String toString() {
-    return "time_floor(" + column.name() + ", " + unit.name().toLowerCase(Locale.ROOT)
-        + (format == Format.BINARY ? "" : ", " + format.name().toLowerCase(Locale.ROOT)) + ")";
+    return "time_floor("
+        + column.name()
+        + ", "
+        + unit.name().toLowerCase(Locale.ROOT)
+        + (format == Format.BINARY ? "" : ", " + format.name().toLowerCase(Locale.ROOT))
+        + ")";
   }
 }

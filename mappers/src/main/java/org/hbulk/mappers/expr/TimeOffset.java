@@ -58,7 +58,10 @@ final class TimeOffset extends ColumnEncoder {
 
   @Override
   public String toString() {
-    return "time_offset(" + column.name() + ", " + unit.name().toLowerCase(Locale.ROOT)
+    return "time_offset("
+        + column.name()
+        + ", "
+        + unit.name().toLowerCase(Locale.ROOT)
         + (millis ? ", millis)" : ")");
   }
 }

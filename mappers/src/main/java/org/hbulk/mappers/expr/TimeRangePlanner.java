@@ -39,10 +39,12 @@ final class TimeRangePlanner {
   Plan plan(Map<String, String> values, String timeColumn, long from, OptionalLong to)
       throws RejectException {
     if (values.containsKey(timeColumn)) {
-      throw new IllegalArgumentException("'" + timeColumn + "' is the range's column; do not also give its value");
+      throw new IllegalArgumentException(
+          "'" + timeColumn + "' is the range's column; do not also give its value");
     }
     if (to.isPresent() && to.getAsLong() <= from) {
-      throw new IllegalArgumentException("the time range is empty: its end must come after its start");
+      throw new IllegalArgumentException(
+          "the time range is empty: its end must come after its start");
     }
     Record record = reader.record(values);
     List<byte[]> prefixes = List.of(new byte[0]);
@@ -61,40 +63,70 @@ final class TimeRangePlanner {
       } else if (p.kind() == Expr.Kind.SALT) {
         prefixes = append(prefixes, fanOut(p));
       } else {
-        throw new IllegalArgumentException("cannot build a time-range scan: key part " + p
-            + " needs columns " + names(p.columns()) + " (give them) before any time part");
+        throw new IllegalArgumentException(
+            "cannot build a time-range scan: key part "
+                + p
+                + " needs columns "
+                + names(p.columns())
+                + " (give them) before any time part");
       }
     }
-    throw new IllegalArgumentException("the key " + reader.key() + " has no part that encodes '" + timeColumn
-        + "' to range over");
+    throw new IllegalArgumentException(
+        "the key " + reader.key() + " has no part that encodes '" + timeColumn + "' to range over");
   }
 
-  private List<Range> timeScans(List<byte[]> prefixes, Expr part, Column time, Record record,
-      long from, OptionalLong to, List<String> caveats) throws RejectException {
+  private List<Range> timeScans(
+      List<byte[]> prefixes,
+      Expr part,
+      Column time,
+      Record record,
+      long from,
+      OptionalLong to,
+      List<String> caveats)
+      throws RejectException {
     RangeEncoding encoding = RangeEncoding.of(part);
     String fix = "; " + fixFor(part, time);
     List<Range> scans = new ArrayList<>();
     if (encoding == RangeEncoding.TEXT) {
-      caveats.add("not a key range: " + writes(part, time) + " as text that does not sort"
-          + " like the times (" + time.describeType() + "), so these scans read every row under the"
-          + " prefix (the whole table when there is none): filter on " + time.name() + fix);
+      caveats.add(
+          "not a key range: "
+              + writes(part, time)
+              + " as text that does not sort"
+              + " like the times ("
+              + time.describeType()
+              + "), so these scans read every row under the"
+              + " prefix (the whole table when there is none): filter on "
+              + time.name()
+              + fix);
       return wholePrefixes(prefixes);
     }
     if (encoding == RangeEncoding.NON_NEGATIVE && from < 0) {
-      caveats.add("not a key range: " + part + " sorts times before 1970 after later ones, so these scans"
-          + " read every row under the prefix: filter on " + time.name() + fix);
+      caveats.add(
+          "not a key range: "
+              + part
+              + " sorts times before 1970 after later ones, so these scans"
+              + " read every row under the prefix: filter on "
+              + time.name()
+              + fix);
       return wholePrefixes(prefixes);
     }
     if (encoding == RangeEncoding.DIGITS) {
       if (to.isEmpty() || from < 0) {
-        caveats.add("not a key range: " + writes(part, time) + " as decimal text of varying width,"
-            + " which does not sort like the numbers ('10' before '9'), and a range "
-            + (from < 0 ? "over negative values" : "without an end") + " cannot be cut by number of"
-            + " digits, so these scans read every row under the prefix: filter on " + time.name() + fix);
+        caveats.add(
+            "not a key range: "
+                + writes(part, time)
+                + " as decimal text of varying width,"
+                + " which does not sort like the numbers ('10' before '9'), and a range "
+                + (from < 0 ? "over negative values" : "without an end")
+                + " cannot be cut by number of"
+                + " digits, so these scans read every row under the prefix: filter on "
+                + time.name()
+                + fix);
         return wholePrefixes(prefixes);
       }
       long scale = Column.EPOCH_SECONDS.equals(time.timePattern()) ? 1000L : 1L;
-      List<long[]> widths = byDigits(Math.floorDiv(from, scale), Math.floorDiv(to.getAsLong() - 1, scale));
+      List<long[]> widths =
+          byDigits(Math.floorDiv(from, scale), Math.floorDiv(to.getAsLong() - 1, scale));
       for (long[] w : widths) {
         byte[] low = at(part, time, record, w[0] * scale);
         byte[] high = at(part, time, record, w[1] * scale);
@@ -102,25 +134,48 @@ final class TimeRangePlanner {
           scans.add(new Range(concat(p, low), nextPrefix(concat(p, high))));
         }
       }
-      caveats.add("not exact: " + writes(part, time) + " as decimal text of varying width, which"
-          + " does not sort like the numbers ('10' before '9'), so the range is cut into " + widths.size()
-          + " scan(s) per prefix, one per number of digits; they hold every row of the range whose "
-          + time.name() + " is written without leading zeros or sign, but also rows whose " + time.name()
-          + " has another number of digits and sorts among them (filter on " + time.name() + ")" + fix);
+      caveats.add(
+          "not exact: "
+              + writes(part, time)
+              + " as decimal text of varying width, which"
+              + " does not sort like the numbers ('10' before '9'), so the range is cut into "
+              + widths.size()
+              + " scan(s) per prefix, one per number of digits; they hold every row of the range whose "
+              + time.name()
+              + " is written without leading zeros or sign, but also rows whose "
+              + time.name()
+              + " has another number of digits and sorts among them (filter on "
+              + time.name()
+              + ")"
+              + fix);
       return scans;
     }
     boolean reversed = newestFirst(part);
     byte[] low = at(part, time, record, from);
     byte[] high = to.isPresent() ? at(part, time, record, to.getAsLong() - 1) : null;
     boolean startInside = from > Long.MIN_VALUE && sameBytes(part, time, record, from - 1, low);
-    boolean endInside = high != null && to.getAsLong() < Long.MAX_VALUE
-        && sameBytes(part, time, record, to.getAsLong(), high);
+    boolean endInside =
+        high != null
+            && to.getAsLong() < Long.MAX_VALUE
+            && sameBytes(part, time, record, to.getAsLong(), high);
     if (startInside || endInside) {
-      caveats.add("not exact: " + part + " keeps " + time.name() + " only to a coarser unit than the range,"
-          + " whose " + (startInside && endInside ? "start and end fall" : startInside ? "start falls" : "end falls")
-          + " inside one (" + KeyText.format(startInside ? low : high) + (startInside && endInside
-              ? " and " + KeyText.format(high) : "") + "), so the scans also return rows of that unit outside"
-          + " the range: filter on " + time.name() + " (or give the range whole units)");
+      caveats.add(
+          "not exact: "
+              + part
+              + " keeps "
+              + time.name()
+              + " only to a coarser unit than the range,"
+              + " whose "
+              + (startInside && endInside
+                  ? "start and end fall"
+                  : startInside ? "start falls" : "end falls")
+              + " inside one ("
+              + KeyText.format(startInside ? low : high)
+              + (startInside && endInside ? " and " + KeyText.format(high) : "")
+              + "), so the scans also return rows of that unit outside"
+              + " the range: filter on "
+              + time.name()
+              + " (or give the range whole units)");
     }
     for (byte[] p : prefixes) {
       byte[] start;
@@ -134,8 +189,12 @@ final class TimeRangePlanner {
       }
       if (stop.length > 0 && Bytes.compareTo(start, stop) > 0) {
         // Never hand out a scan that cannot return a row while the range has some.
-        caveats.add("not a key range: the range's ends do not sort in order in " + part
-            + ", so these scans read every row under the prefix: filter on " + time.name() + fix);
+        caveats.add(
+            "not a key range: the range's ends do not sort in order in "
+                + part
+                + ", so these scans read every row under the prefix: filter on "
+                + time.name()
+                + fix);
         return wholePrefixes(prefixes);
       }
       scans.add(new Range(start, stop));
@@ -143,7 +202,9 @@ final class TimeRangePlanner {
     return scans;
   }
 
-  /** Whether the part writes {@code millis} as these very bytes (false where it cannot write it). */
+  /**
+   * Whether the part writes {@code millis} as these very bytes (false where it cannot write it).
+   */
   private boolean sameBytes(Expr part, Column time, Record record, long millis, byte[] bytes) {
     try {
       return Arrays.equals(at(part, time, record, millis), bytes);
@@ -154,13 +215,17 @@ final class TimeRangePlanner {
 
   /** "ts is written" for a bare column, "format_time(ts, ...) writes ts" for a function of it. */
   private static String writes(Expr part, Column time) {
-    return part.toString().equals(time.name()) ? time.name() + " is written" : part + " writes " + time.name();
+    return part.toString().equals(time.name())
+        ? time.name() + " is written"
+        : part + " writes " + time.name();
   }
 
   /** What to write instead of a part whose bytes do not sort like its column's values. */
   private static String fixFor(Expr part, Column time) {
-    return "for exact range scans write it at one width in order: " + RangeEncoding.inOrder(time)
-        + " instead of " + part;
+    return "for exact range scans write it at one width in order: "
+        + RangeEncoding.inOrder(time)
+        + " instead of "
+        + part;
   }
 
   /** [lo, hi] (both >= 0) cut where the number of decimal digits changes. */
@@ -225,8 +290,25 @@ final class TimeRangePlanner {
   private static boolean newestFirst(Expr p) {
     return switch (p.kind()) {
       case REVERSE_TIMESTAMP -> true;
-      case COLUMN, LITERAL, CONCAT, SALT, DIGEST, HEX, LEFT, PAD, REVERSE, BINARY, CODE, DECIMAL,
-          FORMAT_TIME, IPV4, SORTABLE, TIME_BUCKET, TIME_FLOOR, TIME_OFFSET -> false;
+      case COLUMN,
+          LITERAL,
+          CONCAT,
+          SALT,
+          DIGEST,
+          HEX,
+          LEFT,
+          PAD,
+          REVERSE,
+          BINARY,
+          CODE,
+          DECIMAL,
+          FORMAT_TIME,
+          IPV4,
+          SORTABLE,
+          TIME_BUCKET,
+          TIME_FLOOR,
+          TIME_OFFSET ->
+          false;
     };
   }
 

@@ -10,13 +10,14 @@ import java.util.Map;
  * descriptor: the task side has no Admin to ask.
  *
  * @param compression HBase's compression name ({@code none}, {@code gz}, {@code zstd}...)
- * @param bloom bloom filter type name ({@code NONE}, {@code ROW}, {@code ROWCOL}, {@code ROWPREFIX_FIXED_LENGTH})
+ * @param bloom bloom filter type name ({@code NONE}, {@code ROW}, {@code ROWCOL}, {@code
+ *     ROWPREFIX_FIXED_LENGTH})
  * @param bloomPrefixLength the prefix length of a ROWPREFIX_FIXED_LENGTH bloom, else empty
  * @param blockSize data block size in bytes
  * @param encoding data block encoding name ({@code NONE}, {@code FAST_DIFF}...)
  */
-public record FamilyFormat(String compression, String bloom, String bloomPrefixLength, int blockSize,
-    String encoding) {
+public record FamilyFormat(
+    String compression, String bloom, String bloomPrefixLength, int blockSize, String encoding) {
   private static final HexFormat HEX = HexFormat.of();
 
   /** The key of a table's family in {@link #encode}'s map. */
@@ -32,10 +33,18 @@ public record FamilyFormat(String compression, String bloom, String bloomPrefixL
     StringBuilder s = new StringBuilder();
     for (Map.Entry<String, FamilyFormat> e : formats.entrySet()) {
       FamilyFormat f = e.getValue();
-      s.append(HEX.formatHex(e.getKey().getBytes(StandardCharsets.UTF_8))).append(' ')
-          .append(f.compression).append(' ').append(f.bloom).append(' ')
-          .append(f.bloomPrefixLength.isEmpty() ? "-" : f.bloomPrefixLength).append(' ')
-          .append(f.blockSize).append(' ').append(f.encoding).append('\n');
+      s.append(HEX.formatHex(e.getKey().getBytes(StandardCharsets.UTF_8)))
+          .append(' ')
+          .append(f.compression)
+          .append(' ')
+          .append(f.bloom)
+          .append(' ')
+          .append(f.bloomPrefixLength.isEmpty() ? "-" : f.bloomPrefixLength)
+          .append(' ')
+          .append(f.blockSize)
+          .append(' ')
+          .append(f.encoding)
+          .append('\n');
     }
     return s.toString();
   }
@@ -53,7 +62,8 @@ public record FamilyFormat(String compression, String bloom, String bloomPrefixL
       if (f.length != 6) {
         throw new IllegalArgumentException("not a family format line: '" + line + "'");
       }
-      formats.put(new String(HEX.parseHex(f[0]), StandardCharsets.UTF_8),
+      formats.put(
+          new String(HEX.parseHex(f[0]), StandardCharsets.UTF_8),
           new FamilyFormat(f[1], f[2], f[3].equals("-") ? "" : f[3], Integer.parseInt(f[4]), f[5]));
     }
     return formats;

@@ -34,11 +34,10 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.hbulk.mappers.HbulkConf;
 
 /**
- * Writes a reducer's cells into one HFile per table and family (more when one passes
- * {@code hbase.hregion.max.filesize}, cut between rows), laid out and stamped as HBase's
- * multi-table HFile output does: {@code work/[namespace/]table/family/file}, each family's
- * compression, bloom filter, block size and encoding, the bulk-load file info, favoured HDFS
- * nodes where the region lives.
+ * Writes a reducer's cells into one HFile per table and family (more when one passes {@code
+ * hbase.hregion.max.filesize}, cut between rows), laid out and stamped as HBase's multi-table HFile
+ * output does: {@code work/[namespace/]table/family/file}, each family's compression, bloom filter,
+ * block size and encoding, the bulk-load file info, favoured HDFS nodes where the region lives.
  *
  * <p>Why not HBase's own writer: it parses the table name out of every cell's key, copies the row
  * and family of every cell and looks the writer up by a new byte array per cell, work of the order
@@ -48,6 +47,7 @@ import org.hbulk.mappers.HbulkConf;
 public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cell> {
   /** HBase's switches that override every family's setting, honoured as HBase's output does. */
   static final String COMPRESSION_OVERRIDE = "hbase.mapreduce.hfileoutputformat.compression";
+
   static final String ENCODING_OVERRIDE = "hbase.mapreduce.hfileoutputformat.datablock.encoding";
   static final String COMPACTION_EXCLUDE = "hbase.mapreduce.hfileoutputformat.compaction.exclude";
   static final String LOCALITY_SENSITIVE = "hbase.bulkload.locality.sensitive.enabled";
@@ -64,7 +64,9 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
   private FamilyWriter current;
   private Connection connection;
 
-  /** One table's family: its folder, its format (null: HBase's defaults) and the file being written. */
+  /**
+   * One table's family: its folder, its format (null: HBase's defaults) and the file being written.
+   */
   private static final class FamilyWriter {
     final byte[] table;
     final byte[] family;
@@ -82,9 +84,16 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
     }
 
     boolean holds(byte[] tableRow, Cell cell) {
-      return tableRow.length > table.length && tableRow[table.length] == ';'
+      return tableRow.length > table.length
+          && tableRow[table.length] == ';'
           && Bytes.equals(table, 0, table.length, tableRow, 0, table.length)
-          && Bytes.equals(family, 0, family.length, cell.getFamilyArray(), cell.getFamilyOffset(), cell.getFamilyLength());
+          && Bytes.equals(
+              family,
+              0,
+              family.length,
+              cell.getFamilyArray(),
+              cell.getFamilyOffset(),
+              cell.getFamilyLength());
     }
   }
 
@@ -93,7 +102,8 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
     this.fs = workDir.getFileSystem(conf);
     this.workDir = workDir;
     this.taskAttempt = taskAttempt;
-    this.maxFileSize = conf.getLong(HConstants.HREGION_MAX_FILESIZE, HConstants.DEFAULT_MAX_FILE_SIZE);
+    this.maxFileSize =
+        conf.getLong(HConstants.HREGION_MAX_FILESIZE, HConstants.DEFAULT_MAX_FILE_SIZE);
     this.formats = FamilyFormat.decode(conf.get(HbulkConf.HFILE_FAMILIES));
   }
 
@@ -107,7 +117,10 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
     return new Path(dir, name.getQualifierAsString());
   }
 
-  /** Writes a cell of the row {@code tableRow} ({@code table;row}); cells come in HBase's order per family. */
+  /**
+   * Writes a cell of the row {@code tableRow} ({@code table;row}); cells come in HBase's order per
+   * family.
+   */
   @Override
   public void write(ImmutableBytesWritable tableRow, Cell cell) throws IOException {
     FamilyWriter w = current;
@@ -132,10 +145,12 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
   private FamilyWriter writerFor(byte[] tableRow, Cell cell) throws IOException {
     int semicolon = Bytes.indexOf(tableRow, (byte) ';');
     if (semicolon < 0) {
-      throw new IllegalArgumentException("output key is not table;row: " + Bytes.toStringBinary(tableRow));
+      throw new IllegalArgumentException(
+          "output key is not table;row: " + Bytes.toStringBinary(tableRow));
     }
     String table = Bytes.toString(tableRow, 0, semicolon);
-    String family = Bytes.toString(cell.getFamilyArray(), cell.getFamilyOffset(), cell.getFamilyLength());
+    String family =
+        Bytes.toString(cell.getFamilyArray(), cell.getFamilyOffset(), cell.getFamilyLength());
     String key = FamilyFormat.key(table, family);
     FamilyWriter w = writers.get(key);
     if (w == null) {
@@ -152,31 +167,37 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
     String family = Bytes.toString(w.family);
     FamilyFormat format = w.format;
     Configuration writerConf = conf;
-    String compressionName = conf.get(COMPRESSION_OVERRIDE,
-        format != null ? format.compression() : conf.get("hfile.compression", "none"));
+    String compressionName =
+        conf.get(
+            COMPRESSION_OVERRIDE,
+            format != null ? format.compression() : conf.get("hfile.compression", "none"));
     String encodingName = conf.get(ENCODING_OVERRIDE, format != null ? format.encoding() : "NONE");
     BloomType bloom = format != null ? BloomType.valueOf(format.bloom()) : BloomType.NONE;
     if (bloom == BloomType.ROWPREFIX_FIXED_LENGTH) {
       writerConf = new Configuration(conf);
       writerConf.set(BloomFilterUtil.PREFIX_LENGTH_KEY, format.bloomPrefixLength());
     }
-    HFileContextBuilder context = new HFileContextBuilder()
-        .withCompression(Compression.getCompressionAlgorithmByName(compressionName))
-        .withDataBlockEncoding(DataBlockEncoding.valueOf(encodingName))
-        .withChecksumType(StoreUtils.getChecksumType(conf))
-        .withBytesPerCheckSum(StoreUtils.getBytesPerChecksum(conf))
-        .withBlockSize(format != null ? format.blockSize() : HConstants.DEFAULT_BLOCKSIZE)
-        .withColumnFamily(w.family)
-        .withTableName(w.table)
-        // Every cell has sequence id 0 and no tags, so neither goes in, as HBase's compactions
-        // write such files (readers give a bulk-loaded file's cells its own sequence id either
-        // way): three bytes a cell less to write and to read back.
-        .withIncludesMvcc(false)
-        .withIncludesTags(false);
+    HFileContextBuilder context =
+        new HFileContextBuilder()
+            .withCompression(Compression.getCompressionAlgorithmByName(compressionName))
+            .withDataBlockEncoding(DataBlockEncoding.valueOf(encodingName))
+            .withChecksumType(StoreUtils.getChecksumType(conf))
+            .withBytesPerCheckSum(StoreUtils.getBytesPerChecksum(conf))
+            .withBlockSize(format != null ? format.blockSize() : HConstants.DEFAULT_BLOCKSIZE)
+            .withColumnFamily(w.family)
+            .withTableName(w.table)
+            // Every cell has sequence id 0 and no tags, so neither goes in, as HBase's compactions
+            // write such files (readers give a bulk-loaded file's cells its own sequence id either
+            // way): three bytes a cell less to write and to read back.
+            .withIncludesMvcc(false)
+            .withIncludesTags(false);
     InetSocketAddress[] favoured = favouredNodes(table, first);
-    StoreFileWriter.Builder builder = new StoreFileWriter.Builder(writerConf, CacheConfig.DISABLED,
-        favoured == null ? fs : new HFileSystem(fs))
-        .withOutputDir(w.dir).withBloomType(bloom).withFileContext(context.build());
+    StoreFileWriter.Builder builder =
+        new StoreFileWriter.Builder(
+                writerConf, CacheConfig.DISABLED, favoured == null ? fs : new HFileSystem(fs))
+            .withOutputDir(w.dir)
+            .withBloomType(bloom)
+            .withFileContext(context.build());
     if (favoured != null) {
       builder.withFavoredNodes(favoured);
     }
@@ -201,7 +222,8 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
       }
       try (RegionLocator locator = connection.getRegionLocator(TableName.valueOf(table))) {
         HRegionLocation location = locator.getRegionLocation(CellUtil.cloneRow(first));
-        InetSocketAddress address = new InetSocketAddress(location.getHostname(), location.getPort());
+        InetSocketAddress address =
+            new InetSocketAddress(location.getHostname(), location.getPort());
         return address.isUnresolved() ? null : new InetSocketAddress[] {address};
       }
     } catch (IOException | RuntimeException e) {
@@ -214,7 +236,8 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
     writer.appendFileInfo(HStoreFile.BULKLOAD_TIME_KEY, Bytes.toBytes(System.currentTimeMillis()));
     writer.appendFileInfo(HStoreFile.BULKLOAD_TASK_KEY, Bytes.toBytes(taskAttempt));
     writer.appendFileInfo(HStoreFile.MAJOR_COMPACTION_KEY, Bytes.toBytes(true));
-    writer.appendFileInfo(HStoreFile.EXCLUDE_FROM_MINOR_COMPACTION_KEY,
+    writer.appendFileInfo(
+        HStoreFile.EXCLUDE_FROM_MINOR_COMPACTION_KEY,
         Bytes.toBytes(conf.getBoolean(COMPACTION_EXCLUDE, false)));
     writer.appendTrackedTimestampsToMetadata();
     writer.close();

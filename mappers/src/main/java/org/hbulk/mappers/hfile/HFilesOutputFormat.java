@@ -17,7 +17,7 @@ public final class HFilesOutputFormat extends FileOutputFormat<ImmutableBytesWri
   public RecordWriter<ImmutableBytesWritable, Cell> getRecordWriter(TaskAttemptContext context)
       throws IOException {
     FileOutputCommitter committer = (FileOutputCommitter) getOutputCommitter(context);
-    return new HFileWriters(context.getConfiguration(), committer.getWorkPath(),
-        context.getTaskAttemptID().toString());
+    return new HFileWriters(
+        context.getConfiguration(), committer.getWorkPath(), context.getTaskAttemptID().toString());
   }
 }

@@ -53,8 +53,8 @@ public class CsvInputFormat extends FileInputFormat<LongWritable, RawRecord> {
   }
 
   @Override
-  public RecordReader<LongWritable, RawRecord> createRecordReader(InputSplit split,
-      TaskAttemptContext context) {
+  public RecordReader<LongWritable, RawRecord> createRecordReader(
+      InputSplit split, TaskAttemptContext context) {
     return new CsvRecordReader();
   }
 }

@@ -62,7 +62,9 @@ public final class CsvRecordReader extends RecordReader<LongWritable, RawRecord>
     this(false);
   }
 
-  /** @param keepHeader return the header line as the first record instead of skipping it */
+  /**
+   * @param keepHeader return the header line as the first record instead of skipping it
+   */
   CsvRecordReader(boolean keepHeader) {
     this.keepHeader = keepHeader;
   }
@@ -74,7 +76,8 @@ public final class CsvRecordReader extends RecordReader<LongWritable, RawRecord>
     quotes = options.multiline() ? new QuoteScanner(options) : null;
     FileSplit split = CsvSplit.fileOf(genericSplit);
     if (split == null) {
-      throw new IllegalArgumentException("CSV is read from file splits, not " + genericSplit.getClass().getName());
+      throw new IllegalArgumentException(
+          "CSV is read from file splits, not " + genericSplit.getClass().getName());
     }
     Path file = split.getPath();
     FileSystem fs = file.getFileSystem(conf);
@@ -117,8 +120,11 @@ public final class CsvRecordReader extends RecordReader<LongWritable, RawRecord>
     if (consumed == 0) {
       return;
     }
-    boolean bom = first.length() >= 3 && first.array()[0] == UTF8_BOM[0]
-        && first.array()[1] == UTF8_BOM[1] && first.array()[2] == UTF8_BOM[2];
+    boolean bom =
+        first.length() >= 3
+            && first.array()[0] == UTF8_BOM[0]
+            && first.array()[1] == UTF8_BOM[1]
+            && first.array()[2] == UTF8_BOM[2];
     byte[] rest = bom ? first.copyOfRange(3, first.length()) : first.toArray();
     // The first line goes back to be read as usual, minus its BOM, at the BOM's offset + 3.
     pushedBack.add(new Line(rest, bom ? 3 : 0, 1, lines.crlf(), lines.truncated()));

@@ -11,13 +11,17 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 /**
  * A part of one CSV file: a {@link FileSplit} under a type of its own. A map task whose split is a
  * FileSplit sums every thread's file-system statistics before and after each record to count the
- * input's bytes (a visible share of a map task's time on short records); for any other
- * split it does not. So the "File Input Format Counters: Bytes Read" counter stays 0; the report
- * takes the input's size from the file system instead.
+ * input's bytes (a visible share of a map task's time on short records); for any other split it
+ * does not. So the "File Input Format Counters: Bytes Read" counter stays 0; the report takes the
+ * input's size from the file system instead.
  */
 public final class CsvSplit extends InputSplit implements Writable {
   private final FileSplit file;
-  /** The file's place among the job's input files sorted by path: the first part of a record's input order. */
+
+  /**
+   * The file's place among the job's input files sorted by path: the first part of a record's input
+   * order.
+   */
   private int fileIndex;
 
   /** For deserialization. */
@@ -35,12 +39,17 @@ public final class CsvSplit extends InputSplit implements Writable {
     return file;
   }
 
-  /** The file range of a split: one of ours or a plain FileSplit (tests, samples); null otherwise. */
+  /**
+   * The file range of a split: one of ours or a plain FileSplit (tests, samples); null otherwise.
+   */
   public static FileSplit fileOf(InputSplit split) {
     return split instanceof CsvSplit c ? c.file : split instanceof FileSplit f ? f : null;
   }
 
-  /** The index of a split's file among the job's input files sorted by path; 0 for a plain FileSplit. */
+  /**
+   * The index of a split's file among the job's input files sorted by path; 0 for a plain
+   * FileSplit.
+   */
   public static int fileIndexOf(InputSplit split) {
     return split instanceof CsvSplit c ? c.fileIndex : 0;
   }

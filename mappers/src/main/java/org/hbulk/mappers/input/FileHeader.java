@@ -15,8 +15,8 @@ import org.hbulk.mappers.spec.LoadSpec;
 
 /**
  * A file's header line, read from the file's start whatever split a task has, framed and parsed as
- * its records are (codec, charset, byte-order mark, quotes, trim): what the driver checks before the
- * job and what each map task of a {@code columns = by-name} spec places its columns by.
+ * its records are (codec, charset, byte-order mark, quotes, trim): what the driver checks before
+ * the job and what each map task of a {@code columns = by-name} spec places its columns by.
  */
 public final class FileHeader {
   private FileHeader() {}
@@ -30,7 +30,8 @@ public final class FileHeader {
     Configuration readerConf = new Configuration(conf);
     spec.toConfiguration(readerConf);
     try (CsvRecordReader reader = new CsvRecordReader(true)) {
-      reader.initialize(new FileSplit(file, 0, Long.MAX_VALUE, null),
+      reader.initialize(
+          new FileSplit(file, 0, Long.MAX_VALUE, null),
           new TaskAttemptContextImpl(readerConf, new TaskAttemptID()));
       if (!reader.nextKeyValue()) {
         return null;
@@ -40,7 +41,8 @@ public final class FileHeader {
       try {
         return new ArrayList<>(parser.parse(parser.decode(raw.array(), raw.length())));
       } catch (RejectException e) {
-        throw new ColumnLayout.MismatchException("the header line cannot be read: " + e.getMessage());
+        throw new ColumnLayout.MismatchException(
+            "the header line cannot be read: " + e.getMessage());
       }
     }
   }

@@ -21,7 +21,8 @@ final class LineSource {
   }
 
   /**
-   * Appends the next line, without its line break, to {@code out}, keeping at most {@code maxBytes}.
+   * Appends the next line, without its line break, to {@code out}, keeping at most {@code
+   * maxBytes}.
    *
    * @return the bytes consumed including the line break, or 0 at the end of the stream
    */

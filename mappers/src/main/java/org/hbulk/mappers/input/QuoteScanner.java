@@ -29,7 +29,9 @@ final class QuoteScanner {
     atFieldStart = true;
   }
 
-  /** Scans one physical line of the record; returns whether a quoted field is still open after it. */
+  /**
+   * Scans one physical line of the record; returns whether a quoted field is still open after it.
+   */
   boolean scan(byte[] bytes, int offset, int length) {
     int end = offset + length;
     for (int i = offset; i < end; i++) {

@@ -27,7 +27,9 @@ public final class RawRecord implements Writable {
     return bytes.length();
   }
 
-  /** 1-based line number of the record's first line, or -1 when the split did not start the file. */
+  /**
+   * 1-based line number of the record's first line, or -1 when the split did not start the file.
+   */
   public long line() {
     return line;
   }

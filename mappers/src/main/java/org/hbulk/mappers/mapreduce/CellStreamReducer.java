@@ -1,6 +1,5 @@
 package org.hbulk.mappers.mapreduce;
 
-import org.hbulk.mappers.shuffle.CellKey;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -11,39 +10,51 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.Reducer;
+import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.hfile.HFileWriters;
 import org.hbulk.mappers.hfile.HFilesOutputFormat;
-import org.hbulk.mappers.HbulkConf;
-import org.hbulk.mappers.shuffle.CellRun;
-import org.hbulk.mappers.shuffle.RunCursor;
 import org.hbulk.mappers.merge.RecordPicker;
 import org.hbulk.mappers.merge.RunMerger;
 import org.hbulk.mappers.schema.CollisionPolicy;
+import org.hbulk.mappers.shuffle.CellKey;
+import org.hbulk.mappers.shuffle.CellRun;
+import org.hbulk.mappers.shuffle.RunCursor;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.hbulk.mappers.spec.OutputSpec;
 
 /**
- * Streams each row's cells into HFiles. One call gets all the runs of one row (one per record
- * that made it), sorted by their first cells; {@link RunMerger} turns them into one stream in
- * HBase's order, holding only runs that overlap, and never more than a bounded number of bytes of
- * them: memory does not grow with row width.
+ * Streams each row's cells into HFiles. One call gets all the runs of one row (one per record that
+ * made it), sorted by their first cells; {@link RunMerger} turns them into one stream in HBase's
+ * order, holding only runs that overlap, and never more than a bounded number of bytes of them:
+ * memory does not grow with row width.
  *
- * <p>It also counts what key design warnings are about: rows that more than one record produced (a duplicate
- * key silently overwrites) and cells that collide because records gave the same row, column and
- * timestamp different values, of which HBase keeps one: the spec's collision policy says which
- * (by value, cell by cell; or a whole record by its place in the input, {@link RecordPicker}), or
- * that the load must stop.
+ * <p>It also counts what key design warnings are about: rows that more than one record produced (a
+ * duplicate key silently overwrites) and cells that collide because records gave the same row,
+ * column and timestamp different values, of which HBase keeps one: the spec's collision policy says
+ * which (by value, cell by cell; or a whole record by its place in the input, {@link
+ * RecordPicker}), or that the load must stop.
  */
 public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesWritable, Cell> {
   private boolean[] sharedRows;
+
   /** Per output: no computed qualifier, so a record's cells all have different columns. */
   private boolean[] distinctColumns;
-  /** The current row's "table;row", the key {@link HFileWriters} reads the table from: offset 0, exact length. */
+
+  /**
+   * The current row's "table;row", the key {@link HFileWriters} reads the table from: offset 0,
+   * exact length.
+   */
   private final ImmutableBytesWritable tableRow = new ImmutableBytesWritable(new byte[0]);
+
   private int rowOffset;
   private RunMerger merger;
-  /** Under a record-level collision policy, what chooses the records of rows made by several; else null. */
+
+  /**
+   * Under a record-level collision policy, what chooses the records of rows made by several; else
+   * null.
+   */
   private RecordPicker picker;
+
   private long rowBuffer;
   private RecordWriter<ImmutableBytesWritable, Cell> hfiles;
   private byte[] counterTable;
@@ -63,10 +74,16 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
       sharedRows[o] = output.sharedRows();
       distinctColumns[o] = output.cells().stream().allMatch(c -> c.qualifierExpr() == null);
     }
-    rowBuffer = context.getConfiguration().getLong(HbulkConf.ROW_MERGE_BUFFER_BYTES,
-        HbulkConf.ROW_MERGE_BUFFER_DEFAULT);
-    merger = new RunMerger(this::write, spec.collisions(), rowBuffer,
-        Path.of(System.getProperty("java.io.tmpdir")));
+    rowBuffer =
+        context
+            .getConfiguration()
+            .getLong(HbulkConf.ROW_MERGE_BUFFER_BYTES, HbulkConf.ROW_MERGE_BUFFER_DEFAULT);
+    merger =
+        new RunMerger(
+            this::write,
+            spec.collisions(),
+            rowBuffer,
+            Path.of(System.getProperty("java.io.tmpdir")));
     if (spec.collisions().recordLevel()) {
       picker = new RecordPicker(spec.collisions() == CollisionPolicy.KEEP_LAST_RECORD, rowBuffer);
     }
@@ -123,7 +140,9 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
     rowsOfTable(context).increment(1);
   }
 
-  /** Takes the row of a reduce call's first key: the key changes as runs go by, the row does not. */
+  /**
+   * Takes the row of a reduce call's first key: the key changes as runs go by, the row does not.
+   */
   private void startRow(CellKey key) {
     byte[] tr = Arrays.copyOfRange(key.bytes(), 2, 2 + key.tableRowLength());
     tableRow.set(tr);
@@ -132,12 +151,20 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
 
   private IOException rowTooLargeToChoose() {
     byte[] tr = tableRow.get();
-    return new IOException("row " + Bytes.toStringBinary(tr, rowOffset, tr.length - rowOffset)
-        + " of table " + Bytes.toString(tr, 0, rowOffset - 1) + ": its records hold more than "
-        + HbulkConf.ROW_MERGE_BUFFER_BYTES + " = " + rowBuffer
-        + " bytes, and keep-last-record / keep-first-record hold a row's records"
-        + " whole to choose one; raise it (-D " + HbulkConf.ROW_MERGE_BUFFER_BYTES + "=...) or use"
-        + " another collision policy");
+    return new IOException(
+        "row "
+            + Bytes.toStringBinary(tr, rowOffset, tr.length - rowOffset)
+            + " of table "
+            + Bytes.toString(tr, 0, rowOffset - 1)
+            + ": its records hold more than "
+            + HbulkConf.ROW_MERGE_BUFFER_BYTES
+            + " = "
+            + rowBuffer
+            + " bytes, and keep-last-record / keep-first-record hold a row's records"
+            + " whole to choose one; raise it (-D "
+            + HbulkConf.ROW_MERGE_BUFFER_BYTES
+            + "=...) or use"
+            + " another collision policy");
   }
 
   private void write(RunCursor cell) throws IOException {
@@ -161,8 +188,7 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
    * Hadoop's output wrapper adds up every thread's file system statistics before and after each
    * write, a large share of the reduce time at ten cells a record (README, "Performance and the
    * benchmark"). The files land in the task's work directory all the same, and the job's committer
-   * publishes them.
-   * Tests put a list here.
+   * publishes them. Tests put a list here.
    */
   protected RecordWriter<ImmutableBytesWritable, Cell> hfileWriter(Context context)
       throws IOException, InterruptedException {
@@ -173,7 +199,8 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
   private Counter rowsOfTable(Context context) {
     byte[] tr = tableRow.get();
     int tableLength = rowOffset - 1;
-    if (rowsCounter == null || !Bytes.equals(counterTable, 0, counterTable.length, tr, 0, tableLength)) {
+    if (rowsCounter == null
+        || !Bytes.equals(counterTable, 0, counterTable.length, tr, 0, tableLength)) {
       counterTable = Arrays.copyOf(tr, tableLength);
       rowsCounter = context.getCounter(HbulkCounter.TABLE_ROWS_GROUP, Bytes.toString(counterTable));
     }

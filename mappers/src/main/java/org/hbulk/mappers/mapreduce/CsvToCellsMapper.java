@@ -1,9 +1,5 @@
 package org.hbulk.mappers.mapreduce;
 
-import org.hbulk.mappers.input.CsvSplit;
-import org.hbulk.mappers.input.FileHeader;
-import org.hbulk.mappers.input.RawRecord;
-import org.hbulk.mappers.shuffle.CellKey;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.LongWritable;
@@ -15,39 +11,47 @@ import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
 import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.convert.OutputRow;
 import org.hbulk.mappers.convert.RecordConverter;
+import org.hbulk.mappers.input.CsvSplit;
+import org.hbulk.mappers.input.FileHeader;
+import org.hbulk.mappers.input.RawRecord;
 import org.hbulk.mappers.record.ColumnLayout;
 import org.hbulk.mappers.record.RejectException;
 import org.hbulk.mappers.record.RejectReason;
+import org.hbulk.mappers.shuffle.CellKey;
 import org.hbulk.mappers.shuffle.CellRun;
 import org.hbulk.mappers.shuffle.RecordOrder;
 import org.hbulk.mappers.spec.LoadSpec;
 
 /**
- * The map task: each CSV record becomes, per output, one run of its cells in HBase's order
- * ({@link CellRun}) keyed by the first cell's whole coordinates ({@link CellKey}), or a line in the
+ * The map task: each CSV record becomes, per output, one run of its cells in HBase's order ({@link
+ * CellRun}) keyed by the first cell's whole coordinates ({@link CellKey}), or a line in the
  * rejects. All the work is in {@link RecordConverter} and its {@link OutputRow}s, which write the
- * key and the run; this class only feeds it, emits and counts. Per record it allocates nothing:
- * the key and the run are reused, and each copies the cell bytes once, from the converter.
+ * key and the run; this class only feeds it, emits and counts. Per record it allocates nothing: the
+ * key and the run are reused, and each copies the cell bytes once, from the converter.
  */
-public class CsvToCellsMapper
-    extends Mapper<LongWritable, RawRecord, CellKey, CellRun> {
+public class CsvToCellsMapper extends Mapper<LongWritable, RawRecord, CellKey, CellRun> {
 
   private RecordConverter converter;
   private MultipleOutputs<CellKey, CellRun> outputs;
   private RejectWriter rejects;
   private final CellKey cellKey = new CellKey();
   private final CellRun run = new CellRun();
+
   /** Whether runs carry their record's input order (record-level collision policies only). */
   private boolean ordered;
+
   /** The input order of this split's file, to which each record adds its byte offset. */
   private long fileBase;
+
   private Counter[] outputRows;
+
   /**
-   * What every record counts, kept here and added to the task's counters once, in cleanup: a
-   * Hadoop counter's increment is synchronized, and three or four of them a record showed in the
-   * map task's time. A failed attempt's counters are dropped whole, so nothing is lost by waiting.
+   * What every record counts, kept here and added to the task's counters once, in cleanup: a Hadoop
+   * counter's increment is synchronized, and three or four of them a record showed in the map
+   * task's time. A failed attempt's counters are dropped whole, so nothing is lost by waiting.
    */
   private long[] outputRowCounts;
+
   private long recordsRead;
   private long recordsLoaded;
   private long cellsEmitted;
@@ -60,12 +64,14 @@ public class CsvToCellsMapper
     LoadSpec spec = LoadSpec.fromConfiguration(conf);
     String runStart = conf.get(HbulkConf.RUN_START_MILLIS);
     if (runStart == null) {
-      throw new IllegalStateException(HbulkConf.RUN_START_MILLIS + " is not set: the driver sets it");
+      throw new IllegalStateException(
+          HbulkConf.RUN_START_MILLIS + " is not set: the driver sets it");
     }
     converter = new RecordConverter(spec, Long.parseLong(runStart));
     outputRows = new Counter[spec.outputs().size()];
     for (int o = 0; o < outputRows.length; o++) {
-      outputRows[o] = context.getCounter(HbulkCounter.OUTPUT_ROWS_GROUP, spec.outputs().get(o).name());
+      outputRows[o] =
+          context.getCounter(HbulkCounter.OUTPUT_ROWS_GROUP, spec.outputs().get(o).name());
     }
     outputRowCounts = new long[outputRows.length];
     ordered = spec.collisions().recordLevel();
@@ -84,7 +90,8 @@ public class CsvToCellsMapper
    * the file the split covers. The driver checked every header before the job; a file changed since
    * fails the task rather than load values into the wrong columns.
    */
-  private static ColumnLayout layout(Configuration conf, LoadSpec spec, FileSplit split) throws IOException {
+  private static ColumnLayout layout(Configuration conf, LoadSpec spec, FileSplit split)
+      throws IOException {
     if (split == null) {
       throw new IOException("columns = by-name needs file splits to read each file's header");
     }
@@ -98,8 +105,9 @@ public class CsvToCellsMapper
   /** Where rejected records go: the job's rejects side output (tests put a list here). */
   protected RejectWriter.Sink rejectSink(Context context) {
     outputs = new MultipleOutputs<>(context);
-    return line -> outputs.write(RejectWriter.NAMED_OUTPUT, NullWritable.get(), line,
-        RejectWriter.NAMED_OUTPUT);
+    return line ->
+        outputs.write(
+            RejectWriter.NAMED_OUTPUT, NullWritable.get(), line, RejectWriter.NAMED_OUTPUT);
   }
 
   @Override
@@ -134,7 +142,8 @@ public class CsvToCellsMapper
 
   private void parse(RawRecord raw) throws RejectException {
     if (raw.truncated()) {
-      throw new RejectException(RejectReason.RECORD_TOO_LONG,
+      throw new RejectException(
+          RejectReason.RECORD_TOO_LONG,
           "record longer than max-record-bytes; only its start is shown");
     }
     converter.read(raw.array(), raw.length());

@@ -18,7 +18,10 @@ public enum HbulkCounter {
   CELLS_EMITTED,
   /** Cells not written because a field their value needs was empty (the {@code absent} choice). */
   EMPTY_VALUES_SKIPPED,
-  /** Cells written with a zero-length value because a field their value needs was empty ({@code empty-value}). */
+  /**
+   * Cells written with a zero-length value because a field their value needs was empty ({@code
+   * empty-value}).
+   */
   EMPTY_VALUES_WRITTEN,
   /** Key or value parts cut to their fixed width (lpad/rpad): such keys may collide. */
   VALUES_TRUNCATED,
@@ -34,8 +37,9 @@ public enum HbulkCounter {
   /** Rows (per table) holding at least one conflicting cell. */
   CONFLICTING_ROWS,
   /**
-   * A record's cells in one row dropped whole by {@code keep-last-record} or {@code keep-first-record}
-   * because another record writing a common column at that row and timestamp won (one per record and row).
+   * A record's cells in one row dropped whole by {@code keep-last-record} or {@code
+   * keep-first-record} because another record writing a common column at that row and timestamp won
+   * (one per record and row).
    */
   RECORD_ROWS_DROPPED,
   /**

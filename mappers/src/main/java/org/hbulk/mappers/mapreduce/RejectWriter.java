@@ -7,13 +7,15 @@ import org.hbulk.mappers.Json;
 import org.hbulk.mappers.record.RejectReason;
 
 /**
- * Writes rejected records as JSON lines, one per record, to a sink: in the job, the
- * {@value #NAMED_OUTPUT} side output, committed with the task's other output: {@code {"file":...,"offset":...,"line":...,"reason":...,
- * "message":...,"record":...}}. The driver moves these files into the run directory's rejects.
+ * Writes rejected records as JSON lines, one per record, to a sink: in the job, the {@value
+ * #NAMED_OUTPUT} side output, committed with the task's other output: {@code
+ * {"file":...,"offset":...,"line":...,"reason":..., "message":...,"record":...}}. The driver moves
+ * these files into the run directory's rejects.
  */
 public final class RejectWriter {
   /** The MultipleOutputs named output (and file name prefix) of rejects. */
   public static final String NAMED_OUTPUT = "rejects";
+
   private static final int MAX_RECORD_CHARS = 64 * 1024;
 
   /** Where the JSON lines go. */
@@ -31,11 +33,18 @@ public final class RejectWriter {
   }
 
   /**
-   * @param text the record's decoded text, or null when it could not be decoded (the bytes are
-   *     then shown with invalid sequences replaced)
+   * @param text the record's decoded text, or null when it could not be decoded (the bytes are then
+   *     shown with invalid sequences replaced)
    */
-  public void write(long offset, long lineNumber, RejectReason reason, String message, String text,
-      byte[] bytes, int length) throws IOException, InterruptedException {
+  public void write(
+      long offset,
+      long lineNumber,
+      RejectReason reason,
+      String message,
+      String text,
+      byte[] bytes,
+      int length)
+      throws IOException, InterruptedException {
     String record = text != null ? text : new String(bytes, 0, length, StandardCharsets.UTF_8);
     if (record.length() > MAX_RECORD_CHARS) {
       record = record.substring(0, MAX_RECORD_CHARS);
@@ -44,11 +53,25 @@ public final class RejectWriter {
     sink.write(line);
   }
 
-  static String json(String file, long offset, long lineNumber, RejectReason reason, String message,
+  static String json(
+      String file,
+      long offset,
+      long lineNumber,
+      RejectReason reason,
+      String message,
       String record) {
-    return "{\"file\":" + Json.quote(file) + ",\"offset\":" + offset
-        + ",\"line\":" + (lineNumber > 0 ? Long.toString(lineNumber) : "null")
-        + ",\"reason\":\"" + reason.name() + "\",\"message\":" + Json.quote(message)
-        + ",\"record\":" + Json.quote(record) + "}";
+    return "{\"file\":"
+        + Json.quote(file)
+        + ",\"offset\":"
+        + offset
+        + ",\"line\":"
+        + (lineNumber > 0 ? Long.toString(lineNumber) : "null")
+        + ",\"reason\":\""
+        + reason.name()
+        + "\",\"message\":"
+        + Json.quote(message)
+        + ",\"record\":"
+        + Json.quote(record)
+        + "}";
   }
 }

@@ -1,21 +1,21 @@
 package org.hbulk.mappers.merge;
 
-import org.hbulk.mappers.shuffle.CellRun;
-import org.hbulk.mappers.shuffle.RunCursor;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.PriorityQueue;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbulk.mappers.shuffle.CellRun;
+import org.hbulk.mappers.shuffle.RunCursor;
 
 /**
  * The record-level collision policies ({@code keep-last-record}, {@code keep-first-record}) for one
  * row written by several records. Two records are in conflict when they write a common column at
- * the same timestamp, whatever the values; conflicts chain (A with B, B with C). Of each such
- * group the record latest (or first) in input order is kept whole and the others are dropped
- * whole, so a row never mixes the cells of records in conflict. Records that share no column at a
- * timestamp (a wide row's readings, other versions) are all kept.
+ * the same timestamp, whatever the values; conflicts chain (A with B, B with C). Of each such group
+ * the record latest (or first) in input order is kept whole and the others are dropped whole, so a
+ * row never mixes the cells of records in conflict. Records that share no column at a timestamp (a
+ * wide row's readings, other versions) are all kept.
  *
  * <p>The choice needs every record of the row before any cell is written, so the row's runs are
  * held, up to a limit of bytes; only rows of several records come here, never the single-record
@@ -25,8 +25,8 @@ import org.apache.hadoop.hbase.util.Bytes;
  * they come (equal cells can span two arrivals, so it holds a copy of the pending one) and spills
  * to disk, while the picker walks a closed set of held runs and must know each cell's record to
  * join records into groups. What both need, the order of cells, is {@link RunCursor#compareCell}.
- * The picker's queue holds boxed run indices; it already copies every run it holds, so they are
- * not what it costs.
+ * The picker's queue holds boxed run indices; it already copies every run it holds, so they are not
+ * what it costs.
  */
 public final class RecordPicker {
   private final boolean keepLast;
@@ -36,17 +36,23 @@ public final class RecordPicker {
   private long conflictingCells;
   private long dropped;
 
-  /** @param memoryLimit bytes of one row's runs held at most */
+  /**
+   * @param memoryLimit bytes of one row's runs held at most
+   */
   public RecordPicker(boolean keepLast, long memoryLimit) {
     this.keepLast = keepLast;
     this.memoryLimit = memoryLimit;
   }
 
-  /** Holds a copy of the row's next run; false when the row's runs pass the limit (nothing held then). */
+  /**
+   * Holds a copy of the row's next run; false when the row's runs pass the limit (nothing held
+   * then).
+   */
   public boolean add(CellRun run) {
     if (!run.hasOrder()) {
-      throw new IllegalStateException("a run without its record's input order: the map tasks ran under"
-          + " another collision policy than the reducers");
+      throw new IllegalStateException(
+          "a run without its record's input order: the map tasks ran under"
+              + " another collision policy than the reducers");
     }
     held += run.length();
     if (held > memoryLimit) {
@@ -62,7 +68,8 @@ public final class RecordPicker {
     int n = runs.size();
     RunCursor[] cursors = new RunCursor[n];
     int[] group = new int[n];
-    PriorityQueue<Integer> open = new PriorityQueue<>(n, (a, b) -> cursors[a].compareCell(cursors[b]));
+    PriorityQueue<Integer> open =
+        new PriorityQueue<>(n, (a, b) -> cursors[a].compareCell(cursors[b]));
     for (int i = 0; i < n; i++) {
       group[i] = i;
       cursors[i] = new RunCursor(runs.get(i), 0, runs.get(i).length);
@@ -129,8 +136,8 @@ public final class RecordPicker {
   }
 
   private static boolean sameValue(RunCursor a, RunCursor b) {
-    return Bytes.equals(a.array(), a.valueOffset(), a.valueLength(), b.array(), b.valueOffset(),
-        b.valueLength());
+    return Bytes.equals(
+        a.array(), a.valueOffset(), a.valueLength(), b.array(), b.valueOffset(), b.valueLength());
   }
 
   private static int root(int[] group, int i) {

@@ -1,7 +1,5 @@
 package org.hbulk.mappers.merge;
 
-import org.hbulk.mappers.shuffle.CellRun;
-import org.hbulk.mappers.shuffle.RunCursor;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -15,15 +13,17 @@ import java.util.List;
 import java.util.PriorityQueue;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.mappers.schema.CollisionPolicy;
+import org.hbulk.mappers.shuffle.CellRun;
+import org.hbulk.mappers.shuffle.RunCursor;
 
 /**
  * Merges the runs of one row into one stream of cells in HBase's order, holding as little as the
  * order allows. Runs arrive sorted by their first cell, so once a run starting at cell F has come,
  * every held cell before F is final and goes out at once: a row made of runs that do not overlap
  * (one record per row; a time series adding new qualifiers) holds one run at a time, however wide.
- * Runs that overlap (many versions of the same columns) are held until the bytes held pass a
- * limit, then merged into a file of their own and read back from there: memory stays bounded,
- * the row's width goes to disk.
+ * Runs that overlap (many versions of the same columns) are held until the bytes held pass a limit,
+ * then merged into a file of their own and read back from there: memory stays bounded, the row's
+ * width goes to disk.
  *
  * <p>Equal coordinates from several records are one cell for HBase: here the value is picked cell
  * by cell (by value, so every arrival order keeps the same one: the greatest, or the smallest under
@@ -47,8 +47,10 @@ public final class RunMerger {
   private final RunCursor pending = new RunCursor(new byte[CellRun.HEADER], 0, CellRun.HEADER);
   private final RunCursor alone = new RunCursor(new byte[CellRun.HEADER], 0, CellRun.HEADER);
   private boolean hasPending;
+
   /** Whether the pending cell was given different values: counted once, however many. */
   private boolean pendingConflicts;
+
   private long conflictingCells;
   private long spillFiles;
 
@@ -64,21 +66,23 @@ public final class RunMerger {
   }
 
   /**
-   * Adds the next run of the current row. Its first cell must not come before the first cell of
-   * any run added since the last {@link #finishRow()}, which is how the shuffle delivers them.
+   * Adds the next run of the current row. Its first cell must not come before the first cell of any
+   * run added since the last {@link #finishRow()}, which is how the shuffle delivers them.
    */
   public void add(CellRun run) throws IOException {
     add(run.cursor());
   }
 
-  /** {@link #add(CellRun)} of a run this merger may keep, through a cursor before its first cell. */
+  /**
+   * {@link #add(CellRun)} of a run this merger may keep, through a cursor before its first cell.
+   */
   void add(RunCursor cursor) throws IOException {
     if (!cursor.next()) {
       return;
     }
     if (hasPending && cursor.compareCell(pending) < 0) {
-      throw new IllegalStateException("runs of a row out of order: the shuffle's sort comparator is not "
-          + "CellKey's");
+      throw new IllegalStateException(
+          "runs of a row out of order: the shuffle's sort comparator is not " + "CellKey's");
     }
     writeBefore(cursor);
     open.add(cursor);
@@ -89,9 +93,9 @@ public final class RunMerger {
   }
 
   /**
-   * Writes a whole row made of this one run, whose cells all have different columns (its output
-   * has no computed qualifier), as it is: nothing to hold, copy or compare. Most rows are such a
-   * run, one record's. Not to be mixed with {@link #add} in one row.
+   * Writes a whole row made of this one run, whose cells all have different columns (its output has
+   * no computed qualifier), as it is: nothing to hold, copy or compare. Most rows are such a run,
+   * one record's. Not to be mixed with {@link #add} in one row.
    */
   public void writeAlone(CellRun run) throws IOException {
     alone.reset(run.bytes(), 0, run.length());
@@ -149,8 +153,14 @@ public final class RunMerger {
   /** The next cell in order: kept pending until a cell with other coordinates shows it is whole. */
   private void offer(RunCursor cell) throws IOException {
     if (hasPending && cell.compareCell(pending) == 0) {
-      int byValue = Bytes.compareTo(cell.array(), cell.valueOffset(), cell.valueLength(), pending.array(),
-          pending.valueOffset(), pending.valueLength());
+      int byValue =
+          Bytes.compareTo(
+              cell.array(),
+              cell.valueOffset(),
+              cell.valueLength(),
+              pending.array(),
+              pending.valueOffset(),
+              pending.valueLength());
       if (byValue != 0) {
         if (!pendingConflicts) {
           conflictingCells++;
@@ -185,7 +195,8 @@ public final class RunMerger {
     }
     Path file = Files.createTempFile(spillDirectory, "hbulk-row-", ".cells");
     CellRun one = new CellRun();
-    try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16))) {
+    try (DataOutputStream out =
+        new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16))) {
       while (!inMemory.isEmpty()) {
         RunCursor c = inMemory.poll();
         c.copyCellTo(one);

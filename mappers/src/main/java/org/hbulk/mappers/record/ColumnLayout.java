@@ -13,7 +13,8 @@ import org.hbulk.mappers.schema.CsvOptions;
  * {@code columns = by-position} the header must name the columns in the spec's order (a file whose
  * header differs would load its values into the wrong columns); with {@code by-name} the header
  * places them, and fields the spec does not name are left unread. Names are compared exactly, after
- * dropping spaces around them; a {@code skip} column's name is never compared (it is a placeholder).
+ * dropping spaces around them; a {@code skip} column's name is never compared (it is a
+ * placeholder).
  */
 public final class ColumnLayout {
   /** The header does not fit the spec; the message says what was expected and what was found. */
@@ -43,7 +44,8 @@ public final class ColumnLayout {
     return csv.byName() ? byName(columns, found) : byPosition(columns, found);
   }
 
-  private static ColumnLayout byPosition(List<Column> columns, List<String> found) throws MismatchException {
+  private static ColumnLayout byPosition(List<Column> columns, List<String> found)
+      throws MismatchException {
     List<String> differ = new ArrayList<>();
     int n = Math.max(columns.size(), found.size());
     for (int i = 0; i < n; i++) {
@@ -52,13 +54,22 @@ public final class ColumnLayout {
       if (c != null && f != null && (c.type() == ColumnType.SKIP || c.name().equals(f))) {
         continue;
       }
-      differ.add((i + 1) + ": expected " + (c == null ? "nothing" : "'" + c.name() + "'") + ", found "
-          + (f == null ? "nothing" : "'" + f + "'"));
+      differ.add(
+          (i + 1)
+              + ": expected "
+              + (c == null ? "nothing" : "'" + c.name() + "'")
+              + ", found "
+              + (f == null ? "nothing" : "'" + f + "'"));
     }
     if (!differ.isEmpty()) {
-      throw new MismatchException("the header does not match [columns] (columns = by-position): expected "
-          + names(columns) + ", found " + String.join(",", found) + "; position " + String.join("; ", differ)
-          + ". Fix the file or [columns], or set [csv] columns = by-name to place columns by their header name");
+      throw new MismatchException(
+          "the header does not match [columns] (columns = by-position): expected "
+              + names(columns)
+              + ", found "
+              + String.join(",", found)
+              + "; position "
+              + String.join("; ", differ)
+              + ". Fix the file or [columns], or set [csv] columns = by-name to place columns by their header name");
     }
     int[] identity = new int[columns.size()];
     for (int i = 0; i < identity.length; i++) {
@@ -67,7 +78,8 @@ public final class ColumnLayout {
     return new ColumnLayout(identity, found);
   }
 
-  private static ColumnLayout byName(List<Column> columns, List<String> found) throws MismatchException {
+  private static ColumnLayout byName(List<Column> columns, List<String> found)
+      throws MismatchException {
     Map<String, Integer> at = new HashMap<>();
     List<String> repeated = new ArrayList<>();
     for (int i = 0; i < found.size(); i++) {
@@ -91,11 +103,15 @@ public final class ColumnLayout {
       }
     }
     if (!missing.isEmpty() || !ambiguous.isEmpty()) {
-      throw new MismatchException("the header does not hold every column of [columns] (columns = by-name):"
-          + " expected " + names(columns) + " in any order, found " + String.join(",", found)
-          + (missing.isEmpty() ? "" : "; missing " + String.join(",", missing))
-          + (ambiguous.isEmpty() ? "" : "; named twice " + String.join(",", ambiguous))
-          + ". Fix the file's header or [columns]");
+      throw new MismatchException(
+          "the header does not hold every column of [columns] (columns = by-name):"
+              + " expected "
+              + names(columns)
+              + " in any order, found "
+              + String.join(",", found)
+              + (missing.isEmpty() ? "" : "; missing " + String.join(",", missing))
+              + (ambiguous.isEmpty() ? "" : "; named twice " + String.join(",", ambiguous))
+              + ". Fix the file's header or [columns]");
     }
     return new ColumnLayout(fieldOf, found);
   }
@@ -108,7 +124,9 @@ public final class ColumnLayout {
     return String.join(",", names);
   }
 
-  /** The field of the file that holds column {@code column}, or -1 when the file has none (skip). */
+  /**
+   * The field of the file that holds column {@code column}, or -1 when the file has none (skip).
+   */
   public int fieldOf(int column) {
     return fieldOf[column];
   }

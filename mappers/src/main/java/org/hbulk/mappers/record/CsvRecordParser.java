@@ -46,9 +46,12 @@ public final class CsvRecordParser {
     this.quote = options.quote() == null ? NONE : options.quote();
     this.escape = options.escape() == null ? NONE : options.escape();
     this.trim = options.trim();
-    this.decoder = options.charset().newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT)
-        .onUnmappableCharacter(CodingErrorAction.REPORT);
+    this.decoder =
+        options
+            .charset()
+            .newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
   }
 
   /** Decodes the record's bytes; the text is what the rejects file shows. */
@@ -56,8 +59,8 @@ public final class CsvRecordParser {
     try {
       return decoder.decode(ByteBuffer.wrap(bytes, 0, length)).toString();
     } catch (CharacterCodingException e) {
-      throw new RejectException(RejectReason.BAD_ENCODING,
-          "bytes that are not valid " + decoder.charset().name());
+      throw new RejectException(
+          RejectReason.BAD_ENCODING, "bytes that are not valid " + decoder.charset().name());
     }
   }
 
@@ -66,7 +69,8 @@ public final class CsvRecordParser {
     fields.clear();
     // A record that ends in the escape character would escape the line break the shared parser
     // is fed after it, and run on into the next record: it gets a parser of its own too.
-    if (text.indexOf('\n') >= 0 || text.indexOf('\r') >= 0
+    if (text.indexOf('\n') >= 0
+        || text.indexOf('\r') >= 0
         || (escape != NONE && !text.isEmpty() && text.charAt(text.length() - 1) == escape)) {
       return parseAlone(text);
     }
@@ -81,7 +85,10 @@ public final class CsvRecordParser {
       feed.set(text);
       addAll(records.next());
       return fields;
-    } catch (IOException | UncheckedIOException | IllegalStateException | NoSuchElementException e) {
+    } catch (IOException
+        | UncheckedIOException
+        | IllegalStateException
+        | NoSuchElementException e) {
       // The parser ran out of input inside a token: start the next record with a fresh one.
       records = null;
       throw new RejectException(RejectReason.MALFORMED_CSV, describe(e));
@@ -146,7 +153,10 @@ public final class CsvRecordParser {
     if (close < 0) {
       return -1;
     }
-    fields.add(quoted.isEmpty() ? text.substring(from, close) : quoted.append(text, from, close).toString());
+    fields.add(
+        quoted.isEmpty()
+            ? text.substring(from, close)
+            : quoted.append(text, from, close).toString());
     return close + 1;
   }
 
@@ -156,20 +166,23 @@ public final class CsvRecordParser {
   }
 
   /**
-   * A record with line breaks (multiline CSV, rare) gets a parser of its own, which can tell a break
-   * inside quotes from one that splits the record in two.
+   * A record with line breaks (multiline CSV, rare) gets a parser of its own, which can tell a
+   * break inside quotes from one that splits the record in two.
    */
   private List<String> parseAlone(String text) throws RejectException {
     try (CSVParser alone = CSVParser.parse(text, format)) {
       Iterator<CSVRecord> all = alone.iterator();
       CSVRecord record = all.next();
       if (all.hasNext()) {
-        throw new RejectException(RejectReason.MALFORMED_CSV,
-            "a line break outside quotes splits this record in two");
+        throw new RejectException(
+            RejectReason.MALFORMED_CSV, "a line break outside quotes splits this record in two");
       }
       addAll(record);
       return fields;
-    } catch (IOException | UncheckedIOException | IllegalStateException | NoSuchElementException e) {
+    } catch (IOException
+        | UncheckedIOException
+        | IllegalStateException
+        | NoSuchElementException e) {
       throw new RejectException(RejectReason.MALFORMED_CSV, describe(e));
     }
   }
@@ -182,17 +195,17 @@ public final class CsvRecordParser {
   }
 
   /**
-   * One commons-csv parser for the whole task, reading the records one after another from the
-   * feed, instead of a parser (and its 8 KB buffer) per record.
+   * One commons-csv parser for the whole task, reading the records one after another from the feed,
+   * instead of a parser (and its 8 KB buffer) per record.
    */
   private void open() throws IOException {
     records = CSVParser.builder().setFormat(format).setReader(feed).get().iterator();
   }
 
   /**
-   * Hands the parser one single-line record at a time: its text, then a line break, where the parser
-   * stops until it is asked for the next record. Only a record whose quote is never closed reads
-   * past the break, to an end of input that makes it malformed.
+   * Hands the parser one single-line record at a time: its text, then a line break, where the
+   * parser stops until it is asked for the next record. Only a record whose quote is never closed
+   * reads past the break, to an end of input that makes it malformed.
    */
   private static final class RecordFeed extends Reader {
     private String text = "";

@@ -9,7 +9,6 @@ import java.time.temporal.TemporalQueries;
 import java.util.List;
 import java.util.Locale;
 import org.hbulk.mappers.schema.Column;
-import org.hbulk.mappers.schema.ColumnType;
 
 /**
  * One CSV record with every field checked against its column's type. Reused from record to record
@@ -39,7 +38,8 @@ public final class Record {
   public void load(List<String> fields) throws RejectException {
     truncations = 0;
     if (fields.size() != columns.size()) {
-      throw new RejectException(RejectReason.FIELD_COUNT,
+      throw new RejectException(
+          RejectReason.FIELD_COUNT,
           "expected " + columns.size() + " fields, found " + fields.size());
     }
     for (int i = 0; i < text.length; i++) {
@@ -54,8 +54,12 @@ public final class Record {
   public void load(List<String> fields, ColumnLayout layout) throws RejectException {
     truncations = 0;
     if (fields.size() != layout.fields()) {
-      throw new RejectException(RejectReason.FIELD_COUNT,
-          "expected " + layout.fields() + " fields (as many as the file's header), found " + fields.size());
+      throw new RejectException(
+          RejectReason.FIELD_COUNT,
+          "expected "
+              + layout.fields()
+              + " fields (as many as the file's header), found "
+              + fields.size());
     }
     for (int i = 0; i < text.length; i++) {
       int f = layout.fieldOf(i);
@@ -79,11 +83,17 @@ public final class Record {
         case DOUBLE -> doubles[i] = parseDouble(value);
         case BOOLEAN -> longs[i] = parseBoolean(value) ? 1 : 0;
         case TIMESTAMP -> longs[i] = parseTime(column, formatters[i], value);
-        case STRING, SKIP -> { }
+        case STRING, SKIP -> {}
       }
     } catch (NumberFormatException | DateTimeParseException | ArithmeticException e) {
-      throw new RejectException(RejectReason.BAD_VALUE, "column '" + column.name() + "': '"
-          + abbreviate(value) + "' is not a valid " + column.describeType());
+      throw new RejectException(
+          RejectReason.BAD_VALUE,
+          "column '"
+              + column.name()
+              + "': '"
+              + abbreviate(value)
+              + "' is not a valid "
+              + column.describeType());
     }
   }
 

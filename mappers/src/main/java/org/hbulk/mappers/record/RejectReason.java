@@ -1,8 +1,8 @@
 package org.hbulk.mappers.record;
 
 /**
- * Why a record was rejected. Each reason is also a counter (group {@code RejectReason}) so the job's
- * counters say how many records were rejected for what.
+ * Why a record was rejected. Each reason is also a counter (group {@code RejectReason}) so the
+ * job's counters say how many records were rejected for what.
  */
 public enum RejectReason {
   /** The text is not one valid CSV record: an unclosed quote, a stray character after a quote. */

@@ -5,7 +5,9 @@ package org.hbulk.mappers.schema;
  * keeps only one): the {@code collisions} setting of the spec's {@code [load]} section.
  */
 public enum CollisionPolicy {
-  /** The load stops before completion, nothing is loaded (the default: nothing is lost silently). */
+  /**
+   * The load stops before completion, nothing is loaded (the default: nothing is lost silently).
+   */
   FAIL("fail"),
   /**
    * Cell by cell, the value greatest as unsigned bytes is kept: the same one in every run, but one
@@ -32,7 +34,9 @@ public enum CollisionPolicy {
     return word;
   }
 
-  /** Whether the policy keeps or drops records whole, which needs each record's place in the input. */
+  /**
+   * Whether the policy keeps or drops records whole, which needs each record's place in the input.
+   */
   public boolean recordLevel() {
     return this == KEEP_LAST_RECORD || this == KEEP_FIRST_RECORD;
   }

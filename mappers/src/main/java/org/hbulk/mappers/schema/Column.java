@@ -18,7 +18,8 @@ public record Column(String name, int index, ColumnType type, String timePattern
 
   /** The formatter of a pattern-based timestamp column; null for epoch columns. */
   public DateTimeFormatter formatter() {
-    if (type != ColumnType.TIMESTAMP || timePattern.equals(EPOCH_MILLIS)
+    if (type != ColumnType.TIMESTAMP
+        || timePattern.equals(EPOCH_MILLIS)
         || timePattern.equals(EPOCH_SECONDS)) {
       return null;
     }

@@ -10,6 +10,7 @@ public final class SpecException extends RuntimeException {
 
   /** An error at a line of a spec file: "orders.spec:12: key: ...". */
   public static SpecException at(String source, int line, String message) {
-    return new SpecException(line > 0 ? source + ":" + line + ": " + message : source + ": " + message);
+    return new SpecException(
+        line > 0 ? source + ":" + line + ": " + message : source + ": " + message);
   }
 }

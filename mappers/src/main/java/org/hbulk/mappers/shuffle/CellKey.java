@@ -12,13 +12,13 @@ import org.apache.hadoop.io.WritableUtils;
 /**
  * The map output key: a whole cell's coordinates, so the shuffle sorts cells and reducers can write
  * them to HFiles as they come, holding nothing per row. The bytes are HBase's KeyValue key layout,
- * {@code [row length: 2][row][family length: 1][family][qualifier][timestamp: 8][type: 1]}, whose row
- * is {@code table;row} as HBase's multi-table output expects; {@link Comparator} orders them as raw
- * bytes exactly as HBase orders cells (row, family, qualifier, newest first, type), so one table's
- * cells reach its HFiles in the order the HFile writer demands.
+ * {@code [row length: 2][row][family length: 1][family][qualifier][timestamp: 8][type: 1]}, whose
+ * row is {@code table;row} as HBase's multi-table output expects; {@link Comparator} orders them as
+ * raw bytes exactly as HBase orders cells (row, family, qualifier, newest first, type), so one
+ * table's cells reach its HFiles in the order the HFile writer demands.
  *
- * <p>The key is that of the first cell of a {@link org.hbulk.mappers.shuffle.CellRun}: the runs of one
- * row reach the reducer in the order of their first cells, together ({@link RowComparator}).
+ * <p>The key is that of the first cell of a {@link org.hbulk.mappers.shuffle.CellRun}: the runs of
+ * one row reach the reducer in the order of their first cells, together ({@link RowComparator}).
  */
 public final class CellKey implements WritableComparable<CellKey> {
   static {
@@ -32,25 +32,47 @@ public final class CellKey implements WritableComparable<CellKey> {
   private int length;
 
   /**
-   * The first possible cell of a row, before every real cell of it (no family, no
-   * qualifier, newest timestamp, HBase's Maximum type): where a region's share of the order starts.
+   * The first possible cell of a row, before every real cell of it (no family, no qualifier, newest
+   * timestamp, HBase's Maximum type): where a region's share of the order starts.
    */
   public static CellKey firstOnRow(byte[] table, byte[] row) {
-    return new CellKey().set(table, row, 0, row.length, NONE, 0, 0, NONE, 0, 0, Long.MAX_VALUE,
-        KeyValue.Type.Maximum.getCode());
+    return new CellKey()
+        .set(
+            table,
+            row,
+            0,
+            row.length,
+            NONE,
+            0,
+            0,
+            NONE,
+            0,
+            0,
+            Long.MAX_VALUE,
+            KeyValue.Type.Maximum.getCode());
   }
 
   /**
    * Sets this key to a cell whose row is {@code table;row}. The arrays are copied; this object is
    * reused from cell to cell.
    */
-  public CellKey set(byte[] table, byte[] row, int rowOffset, int rowLength, byte[] family,
-      int familyOffset, int familyLength, byte[] qualifier, int qualifierOffset, int qualifierLength,
-      long timestamp, byte type) {
+  public CellKey set(
+      byte[] table,
+      byte[] row,
+      int rowOffset,
+      int rowLength,
+      byte[] family,
+      int familyOffset,
+      int familyLength,
+      byte[] qualifier,
+      int qualifierOffset,
+      int qualifierLength,
+      long timestamp,
+      byte type) {
     int tableRow = table.length + 1 + rowLength;
     if (tableRow > Short.MAX_VALUE) {
-      throw new IllegalArgumentException("table;row of " + tableRow + " bytes is longer than "
-          + Short.MAX_VALUE);
+      throw new IllegalArgumentException(
+          "table;row of " + tableRow + " bytes is longer than " + Short.MAX_VALUE);
     }
     length = 2 + tableRow + 1 + familyLength + qualifierLength + 9;
     if (bytes.length < length) {
@@ -137,14 +159,20 @@ public final class CellKey implements WritableComparable<CellKey> {
 
   @Override
   public String toString() {
-    return Bytes.toStringBinary(bytes, 2, tableRowLength()) + "/"
-        + Bytes.toStringBinary(bytes, familyOffset(), familyLength()) + ":"
-        + Bytes.toStringBinary(bytes, qualifierOffset(), qualifierLength()) + "/" + timestamp() + "/" + type();
+    return Bytes.toStringBinary(bytes, 2, tableRowLength())
+        + "/"
+        + Bytes.toStringBinary(bytes, familyOffset(), familyLength())
+        + ":"
+        + Bytes.toStringBinary(bytes, qualifierOffset(), qualifierLength())
+        + "/"
+        + timestamp()
+        + "/"
+        + type();
   }
 
   /**
-   * HBase's cell order over two keys in KeyValue key layout: row, family, qualifier (unsigned bytes),
-   * then timestamp and type, both descending.
+   * HBase's cell order over two keys in KeyValue key layout: row, family, qualifier (unsigned
+   * bytes), then timestamp and type, both descending.
    */
   static int compareKeys(byte[] a, int ao, int al, byte[] b, int bo, int bl) {
     int c = compareRows(a, ao, b, bo);
@@ -176,7 +204,8 @@ public final class CellKey implements WritableComparable<CellKey> {
 
   /** Order of the {@code table;row} of two keys in KeyValue key layout. */
   static int compareRows(byte[] a, int ao, byte[] b, int bo) {
-    return Bytes.compareTo(a, ao + 2, Bytes.toShort(a, ao) & 0xffff, b, bo + 2, Bytes.toShort(b, bo) & 0xffff);
+    return Bytes.compareTo(
+        a, ao + 2, Bytes.toShort(a, ao) & 0xffff, b, bo + 2, Bytes.toShort(b, bo) & 0xffff);
   }
 
   /** Where a serialized key's bytes start, after the length that {@link #write} puts in front. */

@@ -24,6 +24,7 @@ public final class CellRun implements Writable {
   public static final int HEADER = 9;
   static final int ORDERED_HEADER = HEADER + 8;
   static final int HAS_ORDER = 0x80;
+
   /** Outputs are numbered in 7 bits; the output byte's high bit says whether an order follows. */
   public static final int MAX_OUTPUTS = 128;
 
@@ -40,8 +41,8 @@ public final class CellRun implements Writable {
   }
 
   /**
-   * {@link #start(int, long)} for a record at {@code order} in the input (see
-   * {@link RecordOrder}): the key by which a record-level collision policy chooses.
+   * {@link #start(int, long)} for a record at {@code order} in the input (see {@link RecordOrder}):
+   * the key by which a record-level collision policy chooses.
    */
   public CellRun start(int output, long timestamp, long order) {
     checkOutput(output);
@@ -54,13 +55,22 @@ public final class CellRun implements Writable {
 
   private static void checkOutput(int output) {
     if (output >= MAX_OUTPUTS) {
-      throw new IllegalArgumentException("at most " + MAX_OUTPUTS + " outputs, not " + (output + 1));
+      throw new IllegalArgumentException(
+          "at most " + MAX_OUTPUTS + " outputs, not " + (output + 1));
     }
   }
 
   /** Appends a cell; cells must come in HBase's order (family, then qualifier). */
-  public CellRun add(byte[] family, int familyOffset, int familyLength, byte[] qualifier, int qualifierOffset,
-      int qualifierLength, byte[] value, int valueOffset, int valueLength) {
+  public CellRun add(
+      byte[] family,
+      int familyOffset,
+      int familyLength,
+      byte[] qualifier,
+      int qualifierOffset,
+      int qualifierLength,
+      byte[] value,
+      int valueOffset,
+      int valueLength) {
     if (familyLength > 127) {
       throw new IllegalArgumentException("family of " + familyLength + " bytes: HBase allows 127");
     }

@@ -5,8 +5,8 @@ import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * Walks the cells of a {@link CellRun} (or of several, see {@link #refill()}); after {@link #next()}
- * its accessors describe the current cell, as offsets into {@link #array()}.
+ * Walks the cells of a {@link CellRun} (or of several, see {@link #refill()}); after {@link
+ * #next()} its accessors describe the current cell, as offsets into {@link #array()}.
  */
 public class RunCursor {
   protected byte[] buf;
@@ -89,7 +89,9 @@ public class RunCursor {
     if (c != 0) {
       return c;
     }
-    c = Bytes.compareTo(buf, qualifierOffset, qualifierLength, o.buf, o.qualifierOffset, o.qualifierLength);
+    c =
+        Bytes.compareTo(
+            buf, qualifierOffset, qualifierLength, o.buf, o.qualifierOffset, o.qualifierLength);
     if (c != 0) {
       return c;
     }
@@ -144,13 +146,35 @@ public class RunCursor {
 
   /** The current cell in {@code row} as a new KeyValue, the form the HFile writer takes. */
   public final KeyValue toKeyValue(byte[] row, int rowOffset, int rowLength) {
-    return new KeyValue(row, rowOffset, rowLength, buf, familyOffset, familyLength, buf,
-        qualifierOffset, qualifierLength, timestamp, KeyValue.Type.Put, buf, valueOffset, valueLength);
+    return new KeyValue(
+        row,
+        rowOffset,
+        rowLength,
+        buf,
+        familyOffset,
+        familyLength,
+        buf,
+        qualifierOffset,
+        qualifierLength,
+        timestamp,
+        KeyValue.Type.Put,
+        buf,
+        valueOffset,
+        valueLength);
   }
 
   /** Writes the current cell as a run of its own, the form spill files hold. */
   public final void copyCellTo(CellRun run) {
-    (hasOrder ? run.start(output, timestamp, order) : run.start(output, timestamp)).add(buf, familyOffset, familyLength, buf, qualifierOffset, qualifierLength,
-        buf, valueOffset, valueLength);
+    (hasOrder ? run.start(output, timestamp, order) : run.start(output, timestamp))
+        .add(
+            buf,
+            familyOffset,
+            familyLength,
+            buf,
+            qualifierOffset,
+            qualifierLength,
+            buf,
+            valueOffset,
+            valueLength);
   }
 }

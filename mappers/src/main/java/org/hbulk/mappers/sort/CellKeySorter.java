@@ -1,7 +1,5 @@
 package org.hbulk.mappers.sort;
 
-import org.hbulk.mappers.mapreduce.HbulkCounter;
-import org.hbulk.mappers.shuffle.CellKey;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
@@ -11,19 +9,22 @@ import org.apache.hadoop.util.IndexedSortable;
 import org.apache.hadoop.util.IndexedSorter;
 import org.apache.hadoop.util.Progressable;
 import org.apache.hadoop.util.QuickSort;
+import org.hbulk.mappers.mapreduce.HbulkCounter;
+import org.hbulk.mappers.shuffle.CellKey;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The sort of a map task's spills (Hadoop's {@code map.sort.class}) for {@link CellKey} map outputs.
+ * The sort of a map task's spills (Hadoop's {@code map.sort.class}) for {@link CellKey} map
+ * outputs.
  *
- * <p>Hadoop's QuickSort compares two records by following their metadata to their keys: about
- * n log n reads at scattered places of a buffer of tens of megabytes, mostly cache misses. This sort
+ * <p>Hadoop's QuickSort compares two records by following their metadata to their keys: about n log
+ * n reads at scattered places of a buffer of tens of megabytes, mostly cache misses. This sort
  * reads 8 bytes of each record's {@code table;row} into a flat array, sorts that array, and looks
  * further only among records whose bytes so far are equal: the next 8 bytes, and once the rows are
- * used up the whole key through the comparator. Each level reads each of its records' keys once,
- * in buffer order at a partition's first level. What that saves is measured in the README
- * ("Where hbulk relies on internals").
+ * used up the whole key through the comparator. Each level reads each of its records' keys once, in
+ * buffer order at a partition's first level. What that saves is measured in the README ("Where
+ * hbulk relies on internals").
  *
  * <p>The order is exactly the comparator's. Rows are compared as unsigned bytes, a shorter row
  * first where one is the start of the other; 8-byte slices padded with zeros past a row's end and
@@ -33,8 +34,8 @@ import org.slf4j.LoggerFactory;
  * <p>It needs the keys, which Hadoop does not hand a sorter: where the map output buffer is not one
  * {@link MapOutputBufferRecords} can read, or its keys are not {@link CellKey}s, Hadoop's QuickSort
  * sorts, counted under a {@link PrefixSortFallback} reason so the report says so. Switched on and
- * off by {@link PrefixSort}. Extra memory: 16 bytes per record of the spill, 20 where the comparator must merge large
- * runs of equal rows, for the length of the sort.
+ * off by {@link PrefixSort}. Extra memory: 16 bytes per record of the spill, 20 where the
+ * comparator must merge large runs of equal rows, for the length of the sort.
  */
 public final class CellKeySorter implements IndexedSorter {
   private static final Logger LOG = LoggerFactory.getLogger(CellKeySorter.class);
@@ -49,8 +50,14 @@ public final class CellKeySorter implements IndexedSorter {
   public void sort(IndexedSortable sortable, int from, int to, Progressable progress) {
     SpillRecords records = MapOutputBufferRecords.of(sortable);
     if (records == null) {
-      fallBack(MapOutputBufferRecords.knowsThisHadoop() ? PrefixSortFallback.NOT_CELL_KEYS
-          : PrefixSortFallback.UNKNOWN_BUFFER_LAYOUT, sortable, from, to, progress);
+      fallBack(
+          MapOutputBufferRecords.knowsThisHadoop()
+              ? PrefixSortFallback.NOT_CELL_KEYS
+              : PrefixSortFallback.UNKNOWN_BUFFER_LAYOUT,
+          sortable,
+          from,
+          to,
+          progress);
       return;
     }
     try {
@@ -67,8 +74,14 @@ public final class CellKeySorter implements IndexedSorter {
     }
   }
 
-  /** Sorts the spill as Hadoop would, counted under the reason: the report says the sort fell back. */
-  private static void fallBack(PrefixSortFallback reason, IndexedSortable sortable, int from, int to,
+  /**
+   * Sorts the spill as Hadoop would, counted under the reason: the report says the sort fell back.
+   */
+  private static void fallBack(
+      PrefixSortFallback reason,
+      IndexedSortable sortable,
+      int from,
+      int to,
       Progressable progress) {
     HADOOP.sort(sortable, from, to, progress);
     if (progress instanceof Reporter reporter) {
@@ -91,12 +104,16 @@ public final class CellKeySorter implements IndexedSorter {
     private final byte[] buffer;
     private final int from;
     private final Progressable progress;
+
     /** The records in sorted order, in the end. */
     private final int[] order;
+
     /** Where each record's row starts in the buffer; its length is the two bytes before. */
     private final int[] rowStart;
+
     /** The current slice of the row of the record at the same position of {@link #order}. */
     private final long[] slices;
+
     private final PrefixPairs pairs;
     private int[] scratch;
 
@@ -182,7 +199,9 @@ public final class CellKeySorter implements IndexedSorter {
       return Bytes.toShort(buffer, rowStart[record] - 2) & 0xffff;
     }
 
-    /** Bytes {@code depth .. depth + 7} of a row, zeros past its end, in an order signed longs keep. */
+    /**
+     * Bytes {@code depth .. depth + 7} of a row, zeros past its end, in an order signed longs keep.
+     */
     private long slice(int record, int depth) {
       int left = rowLength(record) - depth;
       int at = rowStart[record] + depth;

@@ -1,20 +1,20 @@
 package org.hbulk.mappers.sort;
 
-import org.hbulk.mappers.shuffle.CellKey;
 import java.lang.reflect.Field;
 import java.nio.IntBuffer;
 import org.apache.hadoop.util.IndexedSortable;
+import org.hbulk.mappers.shuffle.CellKey;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Hadoop's map output buffer ({@code MapTask.MapOutputBuffer}) read as {@link SpillRecords}. Hadoop
- * hands a spill sort only compare and swap; sorting on key prefixes needs the keys themselves, which
- * the buffer keeps in private fields: a byte array of serialized records, and an int view of the
- * same array holding each record's metadata (value start, key start, partition, value length) at
- * {@code (record % maxRec) * NMETA}. The fields and the metadata layout are looked up by name once;
- * where they are not what this class expects (another Hadoop version), {@link #of} answers null and
- * the caller sorts as Hadoop would.
+ * hands a spill sort only compare and swap; sorting on key prefixes needs the keys themselves,
+ * which the buffer keeps in private fields: a byte array of serialized records, and an int view of
+ * the same array holding each record's metadata (value start, key start, partition, value length)
+ * at {@code (record % maxRec) * NMETA}. The fields and the metadata layout are looked up by name
+ * once; where they are not what this class expects (another Hadoop version), {@link #of} answers
+ * null and the caller sorts as Hadoop would.
  */
 final class MapOutputBufferRecords implements SpillRecords {
   private static final Logger LOG = LoggerFactory.getLogger(MapOutputBufferRecords.class);
@@ -29,8 +29,8 @@ final class MapOutputBufferRecords implements SpillRecords {
   private final int keyStart;
   private final int partition;
 
-  private MapOutputBufferRecords(IndexedSortable sortable, IntBuffer meta, byte[] buffer, int maxRec,
-      Layout layout) {
+  private MapOutputBufferRecords(
+      IndexedSortable sortable, IntBuffer meta, byte[] buffer, int maxRec, Layout layout) {
     this.sortable = sortable;
     this.meta = meta;
     this.buffer = buffer;
@@ -41,8 +41,8 @@ final class MapOutputBufferRecords implements SpillRecords {
   }
 
   /**
-   * The records of a map output buffer whose keys are {@link CellKey}s in the shuffle's
-   * {@link CellKey.Comparator} order, or null for anything else.
+   * The records of a map output buffer whose keys are {@link CellKey}s in the shuffle's {@link
+   * CellKey.Comparator} order, or null for anything else.
    */
   static SpillRecords of(IndexedSortable sortable) {
     Layout layout = LAYOUT;
@@ -53,8 +53,12 @@ final class MapOutputBufferRecords implements SpillRecords {
       if (!(layout.comparator.get(sortable) instanceof CellKey.Comparator)) {
         return null;
       }
-      return new MapOutputBufferRecords(sortable, (IntBuffer) layout.meta.get(sortable),
-          (byte[]) layout.buffer.get(sortable), layout.maxRec.getInt(sortable), layout);
+      return new MapOutputBufferRecords(
+          sortable,
+          (IntBuffer) layout.meta.get(sortable),
+          (byte[]) layout.buffer.get(sortable),
+          layout.maxRec.getInt(sortable),
+          layout);
     } catch (IllegalAccessException | ClassCastException e) {
       return null;
     }
@@ -94,9 +98,18 @@ final class MapOutputBufferRecords implements SpillRecords {
     sortable.swap(i, j);
   }
 
-  /** The map output buffer's fields and metadata layout, as found in the Hadoop on the classpath. */
-  private record Layout(Class<?> type, Field meta, Field buffer, Field maxRec, Field comparator,
-      int nmeta, int keyStart, int partition) {
+  /**
+   * The map output buffer's fields and metadata layout, as found in the Hadoop on the classpath.
+   */
+  private record Layout(
+      Class<?> type,
+      Field meta,
+      Field buffer,
+      Field maxRec,
+      Field comparator,
+      int nmeta,
+      int keyStart,
+      int partition) {
     static Layout find() {
       try {
         Class<?> type = Class.forName(BUFFER_CLASS);
@@ -108,16 +121,37 @@ final class MapOutputBufferRecords implements SpillRecords {
         int metaSize = constant(type, "METASIZE");
         // Hadoop 3's layout: four ints a record, addressed by the record's position. Older buffers
         // kept an INDEX int through which records were reached instead.
-        if (nmeta != 4 || metaSize != 4 * nmeta || valStart + keyStart + partition + valLen != 6
+        if (nmeta != 4
+            || metaSize != 4 * nmeta
+            || valStart + keyStart + partition + valLen != 6
             || hasField(type, "INDEX")) {
-          throw new NoSuchFieldException("a metadata layout of " + nmeta + " ints (VALSTART " + valStart
-              + ", KEYSTART " + keyStart + ", PARTITION " + partition + ", VALLEN " + valLen + ")");
+          throw new NoSuchFieldException(
+              "a metadata layout of "
+                  + nmeta
+                  + " ints (VALSTART "
+                  + valStart
+                  + ", KEYSTART "
+                  + keyStart
+                  + ", PARTITION "
+                  + partition
+                  + ", VALLEN "
+                  + valLen
+                  + ")");
         }
-        return new Layout(type, field(type, "kvmeta", IntBuffer.class), field(type, "kvbuffer", byte[].class),
-            field(type, "maxRec", int.class), field(type, "comparator", null), nmeta, keyStart, partition);
+        return new Layout(
+            type,
+            field(type, "kvmeta", IntBuffer.class),
+            field(type, "kvbuffer", byte[].class),
+            field(type, "maxRec", int.class),
+            field(type, "comparator", null),
+            nmeta,
+            keyStart,
+            partition);
       } catch (ReflectiveOperationException | RuntimeException e) {
-        LOG.warn("Map-side sorts use Hadoop's QuickSort: {} is not laid out as expected ({})",
-            BUFFER_CLASS, e.toString());
+        LOG.warn(
+            "Map-side sorts use Hadoop's QuickSort: {} is not laid out as expected ({})",
+            BUFFER_CLASS,
+            e.toString());
         return null;
       }
     }
@@ -135,7 +169,8 @@ final class MapOutputBufferRecords implements SpillRecords {
       return field(type, name, int.class).getInt(null);
     }
 
-    private static Field field(Class<?> type, String name, Class<?> expected) throws NoSuchFieldException {
+    private static Field field(Class<?> type, String name, Class<?> expected)
+        throws NoSuchFieldException {
       Field f = type.getDeclaredField(name);
       if (expected != null && f.getType() != expected) {
         throw new NoSuchFieldException(name + " is a " + f.getType().getName());

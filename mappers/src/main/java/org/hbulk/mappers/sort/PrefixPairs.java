@@ -23,8 +23,11 @@ final class PrefixPairs {
   /** Sorts positions {@code from} (inclusive) to {@code to} (exclusive). */
   void sort(int from, int to) {
     while (to - from > INSERTION) {
-      long pivot = medianOfThree(from + random.nextInt(to - from), from + random.nextInt(to - from),
-          from + random.nextInt(to - from));
+      long pivot =
+          medianOfThree(
+              from + random.nextInt(to - from),
+              from + random.nextInt(to - from),
+              from + random.nextInt(to - from));
       int lt = from;
       int i = from;
       int gt = to - 1;

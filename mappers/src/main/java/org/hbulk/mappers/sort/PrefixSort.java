@@ -53,8 +53,14 @@ public final class PrefixSort {
       }
     }
     if (fellBack > 0) {
-      return shortcut(Shortcut.State.FELL_BACK, "Hadoop's QuickSort sorted " + fellBack + " of "
-          + (sorted + fellBack) + " spills: " + String.join("; ", reasons));
+      return shortcut(
+          Shortcut.State.FELL_BACK,
+          "Hadoop's QuickSort sorted "
+              + fellBack
+              + " of "
+              + (sorted + fellBack)
+              + " spills: "
+              + String.join("; ", reasons));
     }
     if (sorted == 0) {
       return shortcut(Shortcut.State.NOT_USED, "no map spill to sort");

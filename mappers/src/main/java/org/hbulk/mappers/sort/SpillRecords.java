@@ -1,7 +1,7 @@
 package org.hbulk.mappers.sort;
 
-import org.hbulk.mappers.shuffle.CellKey;
 import org.apache.hadoop.util.IndexedSortable;
+import org.hbulk.mappers.shuffle.CellKey;
 
 /**
  * The records of one map-side spill as {@link CellKeySorter} sees them: each record's partition and
@@ -15,6 +15,8 @@ interface SpillRecords extends IndexedSortable {
   /** The buffer every record's key is in. */
   byte[] buffer();
 
-  /** Where a record's serialized key starts in {@link #buffer()}: its length as a vint comes first. */
+  /**
+   * Where a record's serialized key starts in {@link #buffer()}: its length as a vint comes first.
+   */
   int keyStart(int record);
 }

@@ -10,7 +10,8 @@ import org.hbulk.mappers.expr.Expr;
  * @param qualifierExpr the qualifier's expression, or null when it is fixed text
  * @param empty what the cell becomes when a field its value needs is empty
  */
-public record CellSpec(String family, String qualifier, Expr qualifierExpr, Expr value, EmptyField empty) {
+public record CellSpec(
+    String family, String qualifier, Expr qualifierExpr, Expr value, EmptyField empty) {
   public byte[] familyBytes() {
     return family.getBytes(StandardCharsets.UTF_8);
   }

@@ -25,8 +25,12 @@ final class ColumnsParser {
     List<Column> columns = new ArrayList<>();
     for (Entry e : s.entries()) {
       if (!e.key().matches("[A-Za-z_][A-Za-z0-9_]*")) {
-        throw values.at(e, "column name '" + e.key() + "' must start with a letter or '_' and hold only"
-            + " letters, digits and '_'");
+        throw values.at(
+            e,
+            "column name '"
+                + e.key()
+                + "' must start with a letter or '_' and hold only"
+                + " letters, digits and '_'");
       }
       columns.add(column(e, columns.size()));
     }
@@ -41,15 +45,18 @@ final class ColumnsParser {
     String lower = type.toLowerCase(Locale.ROOT);
     switch (lower) {
       case "string", "int", "long", "double", "boolean", "skip":
-        return new Column(e.key(), index, ColumnType.valueOf(lower.toUpperCase(Locale.ROOT)), null, null);
+        return new Column(
+            e.key(), index, ColumnType.valueOf(lower.toUpperCase(Locale.ROOT)), null, null);
       default:
         break;
     }
     if (lower.startsWith("timestamp")) {
       String rest = type.substring("timestamp".length()).strip();
       if (rest.isEmpty()) {
-        throw values.at(e, "timestamp needs a pattern: timestamp(yyyy-MM-dd HH:mm:ss[, zone]),"
-            + " timestamp(epoch-millis), timestamp(epoch-seconds) or timestamp(iso[, zone])");
+        throw values.at(
+            e,
+            "timestamp needs a pattern: timestamp(yyyy-MM-dd HH:mm:ss[, zone]),"
+                + " timestamp(epoch-millis), timestamp(epoch-seconds) or timestamp(iso[, zone])");
       }
       if (!rest.startsWith("(") || !rest.endsWith(")")) {
         throw values.at(e, "expected timestamp(pattern[, zone]), found '" + type + "'");
@@ -64,10 +71,12 @@ final class ColumnsParser {
         try {
           zone = ZoneId.of(args[1].strip());
         } catch (DateTimeException ex) {
-          throw values.at(e, "unknown time zone '" + args[1].strip() + "' (e.g. UTC, Asia/Shanghai, +08:00)");
+          throw values.at(
+              e, "unknown time zone '" + args[1].strip() + "' (e.g. UTC, Asia/Shanghai, +08:00)");
         }
       }
-      if (!pattern.equals(Column.EPOCH_MILLIS) && !pattern.equals(Column.EPOCH_SECONDS)
+      if (!pattern.equals(Column.EPOCH_MILLIS)
+          && !pattern.equals(Column.EPOCH_SECONDS)
           && !pattern.equals(Column.ISO)) {
         try {
           DateTimeFormatter.ofPattern(pattern);
@@ -75,12 +84,16 @@ final class ColumnsParser {
           throw values.at(e, "bad time pattern '" + pattern + "': " + ex.getMessage());
         }
         if (!pattern.contains("d") && !pattern.contains("D")) {
-          throw values.at(e, "time pattern '" + pattern + "' has no day: a timestamp needs at least a date");
+          throw values.at(
+              e, "time pattern '" + pattern + "' has no day: a timestamp needs at least a date");
         }
       }
       return new Column(e.key(), index, ColumnType.TIMESTAMP, pattern, zone);
     }
-    throw values.at(e, "unknown type '" + type
-        + "' (types: string, int, long, double, boolean, timestamp(pattern[, zone]), skip)");
+    throw values.at(
+        e,
+        "unknown type '"
+            + type
+            + "' (types: string, int, long, double, boolean, timestamp(pattern[, zone]), skip)");
   }
 }

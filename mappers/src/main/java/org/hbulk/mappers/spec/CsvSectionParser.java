@@ -10,8 +10,17 @@ import org.hbulk.mappers.spec.SpecText.Section;
 
 /** The {@code [csv]} section: how records are framed and split into fields. */
 final class CsvSectionParser {
-  private static final List<String> CSV_KEYS = List.of("delimiter", "quote", "escape", "header",
-      "charset", "multiline", "max-record-bytes", "trim", "columns");
+  private static final List<String> CSV_KEYS =
+      List.of(
+          "delimiter",
+          "quote",
+          "escape",
+          "header",
+          "charset",
+          "multiline",
+          "max-record-bytes",
+          "trim",
+          "columns");
 
   private final SpecValues values;
 
@@ -28,31 +37,45 @@ final class CsvSectionParser {
     boolean header = s.entry("header").map(values::bool).orElse(d.header());
     boolean multiline = s.entry("multiline").map(values::bool).orElse(d.multiline());
     boolean trim = s.entry("trim").map(values::bool).orElse(d.trim());
-    int maxBytes = s.entry("max-record-bytes").map(e -> (int) values.number(e, 16, Integer.MAX_VALUE - 16))
-        .orElse(d.maxRecordBytes());
+    int maxBytes =
+        s.entry("max-record-bytes")
+            .map(e -> (int) values.number(e, 16, Integer.MAX_VALUE - 16))
+            .orElse(d.maxRecordBytes());
     Charset charset = s.entry("charset").map(this::charset).orElse(d.charset());
     if (quote != null && quote == delimiter) {
       throw values.at(s.entry("quote").orElseThrow(), "the quote and the delimiter must differ");
     }
     if (escape != null && (escape == delimiter || (quote != null && escape.equals(quote)))) {
-      throw values.at(s.entry("escape").orElseThrow(), "the escape must differ from the delimiter and the quote"
-          + " (doubled quotes, \"\", need no escape: leave escape out)");
+      throw values.at(
+          s.entry("escape").orElseThrow(),
+          "the escape must differ from the delimiter and the quote"
+              + " (doubled quotes, \"\", need no escape: leave escape out)");
     }
     if (multiline && quote == null) {
       throw values.at(s.entry("multiline").orElseThrow(), "multiline needs a quote character");
     }
     boolean byName = s.entry("columns").map(e -> columnOrder(e, header)).orElse(false);
-    return new CsvOptions(delimiter, quote, escape, header, charset, multiline, maxBytes, trim, byName);
+    return new CsvOptions(
+        delimiter, quote, escape, header, charset, multiline, maxBytes, trim, byName);
   }
 
   /** {@code columns = by-position | by-name}: whether the header line places the columns. */
   private boolean columnOrder(Entry e, boolean header) {
-    boolean byName = switch (e.value()) {
-      case CsvOptions.BY_POSITION -> false;
-      case CsvOptions.BY_NAME -> true;
-      default -> throw values.at(e, "expected " + CsvOptions.BY_POSITION + " or " + CsvOptions.BY_NAME + ", found '"
-          + e.value() + "'");
-    };
+    boolean byName =
+        switch (e.value()) {
+          case CsvOptions.BY_POSITION -> false;
+          case CsvOptions.BY_NAME -> true;
+          default ->
+              throw values.at(
+                  e,
+                  "expected "
+                      + CsvOptions.BY_POSITION
+                      + " or "
+                      + CsvOptions.BY_NAME
+                      + ", found '"
+                      + e.value()
+                      + "'");
+        };
     if (byName && !header) {
       throw values.at(e, "columns = by-name reads each file's header line: set header = true");
     }
@@ -73,8 +96,14 @@ final class CsvSectionParser {
         break;
     }
     if (v.length() != 1) {
-      throw values.at(e, "expected one character" + (noneAllowed ? ", 'none'" : "") + ", 'tab' or 'space',"
-          + " found '" + v + "'");
+      throw values.at(
+          e,
+          "expected one character"
+              + (noneAllowed ? ", 'none'" : "")
+              + ", 'tab' or 'space',"
+              + " found '"
+              + v
+              + "'");
     }
     if (v.charAt(0) >= 128) {
       throw values.at(e, "expected an ASCII character, found '" + v + "'");
@@ -91,9 +120,14 @@ final class CsvSectionParser {
     }
     // Records are framed on bytes: line breaks, quotes and delimiters must be the ASCII bytes.
     String probe = "\n\r\",;|\t\\' ";
-    if (!cs.canEncode() || !Arrays.equals(probe.getBytes(cs), probe.getBytes(StandardCharsets.US_ASCII))) {
-      throw values.at(e, "charset " + cs.name() + " is not ASCII-compatible (UTF-16 and UTF-32 are not"
-          + " supported); convert the files to UTF-8");
+    if (!cs.canEncode()
+        || !Arrays.equals(probe.getBytes(cs), probe.getBytes(StandardCharsets.US_ASCII))) {
+      throw values.at(
+          e,
+          "charset "
+              + cs.name()
+              + " is not ASCII-compatible (UTF-16 and UTF-32 are not"
+              + " supported); convert the files to UTF-8");
     }
     return cs;
   }

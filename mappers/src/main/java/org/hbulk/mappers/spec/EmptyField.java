@@ -1,8 +1,8 @@
 package org.hbulk.mappers.spec;
 
 /**
- * What a cell becomes when a field its value needs is empty: the {@code empty} setting of an
- * {@code [output NAME]} section, for all its cells or per cell ({@code empty.FAMILY:QUALIFIER}).
+ * What a cell becomes when a field its value needs is empty: the {@code empty} setting of an {@code
+ * [output NAME]} section, for all its cells or per cell ({@code empty.FAMILY:QUALIFIER}).
  */
 public enum EmptyField {
   /**

@@ -20,32 +20,74 @@ import java.util.Optional;
  * @param bloom {@code bloom}
  * @param encoding {@code encoding}
  */
-public record FamilySettings(String family, Optional<Integer> versions, Optional<Integer> minVersions,
-    Optional<Duration> ttl, Optional<Integer> blockSize, Optional<Boolean> blockCache,
-    Optional<Boolean> inMemory, Optional<Compression> compression, Optional<Bloom> bloom,
+public record FamilySettings(
+    String family,
+    Optional<Integer> versions,
+    Optional<Integer> minVersions,
+    Optional<Duration> ttl,
+    Optional<Integer> blockSize,
+    Optional<Boolean> blockCache,
+    Optional<Boolean> inMemory,
+    Optional<Compression> compression,
+    Optional<Bloom> bloom,
     Optional<Encoding> encoding) {
-  public static final List<String> KEYS = List.of("versions", "min-versions", "ttl", "block-size",
-      "block-cache", "in-memory", "compression", "bloom", "encoding");
+  public static final List<String> KEYS =
+      List.of(
+          "versions",
+          "min-versions",
+          "ttl",
+          "block-size",
+          "block-cache",
+          "in-memory",
+          "compression",
+          "bloom",
+          "encoding");
+
   /** {@code ttl = forever}: cells never expire. */
   public static final Duration FOREVER = ChronoUnit.FOREVER.getDuration();
 
   /** A family the spec says nothing about. */
   public static FamilySettings none(String family) {
-    return new FamilySettings(family, Optional.empty(), Optional.empty(), Optional.empty(),
-        Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+    return new FamilySettings(
+        family,
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
         Optional.empty());
   }
 
   /** Block compression, by HBase's names. */
-  public enum Compression { NONE, GZ, SNAPPY, LZ4, ZSTD }
+  public enum Compression {
+    NONE,
+    GZ,
+    SNAPPY,
+    LZ4,
+    ZSTD
+  }
 
   /** Data block encoding, by HBase's names. */
-  public enum Encoding { NONE, PREFIX, DIFF, FAST_DIFF, ROW_INDEX_V1 }
+  public enum Encoding {
+    NONE,
+    PREFIX,
+    DIFF,
+    FAST_DIFF,
+    ROW_INDEX_V1
+  }
 
   /** A bloom filter, with the prefix length of {@code ROWPREFIX_FIXED_LENGTH(n)} (else 0). */
   public record Bloom(Type type, int prefixLength) {
     /** Bloom filter types, by HBase's names. */
-    public enum Type { NONE, ROW, ROWCOL, ROWPREFIX_FIXED_LENGTH }
+    public enum Type {
+      NONE,
+      ROW,
+      ROWCOL,
+      ROWPREFIX_FIXED_LENGTH
+    }
 
     /** As a spec writes it: {@code ROWPREFIX_FIXED_LENGTH(4)}, {@code ROW}. */
     @Override

@@ -1,7 +1,5 @@
 package org.hbulk.mappers.spec;
 
-import org.hbulk.mappers.schema.Column;
-import org.hbulk.mappers.schema.ColumnType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -10,6 +8,8 @@ import org.hbulk.mappers.expr.Expr;
 import org.hbulk.mappers.expr.KeyReader;
 import org.hbulk.mappers.expr.RangeEncoding;
 import org.hbulk.mappers.expr.Salt;
+import org.hbulk.mappers.schema.Column;
+import org.hbulk.mappers.schema.ColumnType;
 
 /**
  * Row keys that would hurt the table, as warnings (never errors: the user may know better): a
@@ -29,9 +29,14 @@ public final class KeyWarnings {
     for (OutputSpec o : spec.outputs()) {
       Expr first = new KeyReader(o.key(), spec.columns()).parts().get(0);
       if (first.growsWithTime()) {
-        warnings.add("[output " + o.name() + "] the key starts with " + first + ", which grows with"
-            + " time: every new row goes to the last region (a hotspot). Salt or hash the key, or"
-            + " put another field first");
+        warnings.add(
+            "[output "
+                + o.name()
+                + "] the key starts with "
+                + first
+                + ", which grows with"
+                + " time: every new row goes to the last region (a hotspot). Salt or hash the key, or"
+                + " put another field first");
       }
       KeyReader reader = new KeyReader(o.key(), spec.columns());
       for (int i = 0; i < reader.parts().size(); i++) {
@@ -43,10 +48,10 @@ public final class KeyWarnings {
   }
 
   /**
-   * A time (a timestamp column, or a number the key also salts or buckets, as in
-   * {@code salt(ts, 8) + "|" + ts}) written in bytes that do not sort like the times: a time range
-   * is then not one range of keys. Other numbers written as text (an order id) are left alone:
-   * they are read by Gets and prefixes, where the width does not matter.
+   * A time (a timestamp column, or a number the key also salts or buckets, as in {@code salt(ts, 8)
+   * + "|" + ts}) written in bytes that do not sort like the times: a time range is then not one
+   * range of keys. Other numbers written as text (an order id) are left alone: they are read by
+   * Gets and prefixes, where the width does not matter.
    */
   private static Optional<String> unorderedTime(OutputSpec o, List<Expr> parts, int i) {
     Expr part = parts.get(i);
@@ -55,22 +60,32 @@ public final class KeyWarnings {
       return Optional.empty();
     }
     Column c = RangeEncoding.column(part);
-    boolean spreadBy = parts.stream().anyMatch(p -> KeyReader.spreads(p) && p.columns().equals(List.of(c)));
+    boolean spreadBy =
+        parts.stream().anyMatch(p -> KeyReader.spreads(p) && p.columns().equals(List.of(c)));
     if (c.type() != ColumnType.TIMESTAMP && !spreadBy) {
       return Optional.empty();
     }
-    String why = encoding == RangeEncoding.DIGITS
-        ? "decimal text of varying width, which does not sort like the numbers ('10' before '9')"
-        : "text that does not sort like the times (" + c.describeType() + ")";
-    return Optional.of("[output " + o.name() + "] the key writes " + c.name() + " as " + why
-        + ", so a range of " + c.name() + " is not one range of keys: range reads must read more and"
-        + " filter (explain --time-range says how). Write it at one width in order: "
-        + RangeEncoding.inOrder(c));
+    String why =
+        encoding == RangeEncoding.DIGITS
+            ? "decimal text of varying width, which does not sort like the numbers ('10' before '9')"
+            : "text that does not sort like the times (" + c.describeType() + ")";
+    return Optional.of(
+        "[output "
+            + o.name()
+            + "] the key writes "
+            + c.name()
+            + " as "
+            + why
+            + ", so a range of "
+            + c.name()
+            + " is not one range of keys: range reads must read more and"
+            + " filter (explain --time-range says how). Write it at one width in order: "
+            + RangeEncoding.inOrder(c));
   }
 
   /**
-   * A part of varying width followed by another part with no separator: a prefix scan for one
-   * value also returns every value that extends it ('TheFakeMT2' in the scan of 'TheFakeMT').
+   * A part of varying width followed by another part with no separator: a prefix scan for one value
+   * also returns every value that extends it ('TheFakeMT2' in the scan of 'TheFakeMT').
    */
   private static Optional<String> unseparated(OutputSpec o, KeyReader reader, int i) {
     List<Expr> parts = reader.parts();
@@ -78,11 +93,27 @@ public final class KeyWarnings {
     if (i + 1 >= parts.size() || !reader.endsUnmarked(i)) {
       return Optional.empty();
     }
-    return Optional.of("[output " + o.name() + "] " + part + " has no fixed width and is followed by "
-        + parts.get(i + 1) + " with no separator: a prefix scan for one " + part + " also returns"
-        + " the rows of every " + part + " that starts with it ('TheFakeMT2' in the scan of"
-        + " 'TheFakeMT'). Put a separator after it (" + part + " + \"#\" + ...) or give it a fixed"
-        + " width (rpad(" + part + ", N), md5(" + part + "))");
+    return Optional.of(
+        "[output "
+            + o.name()
+            + "] "
+            + part
+            + " has no fixed width and is followed by "
+            + parts.get(i + 1)
+            + " with no separator: a prefix scan for one "
+            + part
+            + " also returns"
+            + " the rows of every "
+            + part
+            + " that starts with it ('TheFakeMT2' in the scan of"
+            + " 'TheFakeMT'). Put a separator after it ("
+            + part
+            + " + \"#\" + ...) or give it a fixed"
+            + " width (rpad("
+            + part
+            + ", N), md5("
+            + part
+            + "))");
   }
 
   /** A warning when the keys' mean length is over the guideline, else empty. */
@@ -90,10 +121,15 @@ public final class KeyWarnings {
     if (meanBytes <= KEY_LENGTH_GUIDELINE) {
       return Optional.empty();
     }
-    return Optional.of(String.format(Locale.ROOT, "[output %s] keys average %.1f bytes, over the"
-        + " %d-byte guideline: every cell stores its row key again, so long keys cost disk and"
-        + " block cache (hash or encode long parts to a fixed width)", output, meanBytes,
-        KEY_LENGTH_GUIDELINE));
+    return Optional.of(
+        String.format(
+            Locale.ROOT,
+            "[output %s] keys average %.1f bytes, over the"
+                + " %d-byte guideline: every cell stores its row key again, so long keys cost disk and"
+                + " block cache (hash or encode long parts to a fixed width)",
+            output,
+            meanBytes,
+            KEY_LENGTH_GUIDELINE));
   }
 
   /** A warning when a salted key's buckets do not match the table's regions, else empty. */
@@ -102,9 +138,19 @@ public final class KeyWarnings {
     if (salt.isEmpty() || salt.get().buckets() == regions) {
       return Optional.empty();
     }
-    return Optional.of("[output " + output.name() + "] the key's salt has " + salt.get().buckets()
-        + " buckets but table " + output.table() + " has " + regions + " region(s): "
-        + (regions < salt.get().buckets() ? "some regions take several buckets' writes"
-            : "some regions get no writes") + " (create the table with one region per bucket)");
+    return Optional.of(
+        "[output "
+            + output.name()
+            + "] the key's salt has "
+            + salt.get().buckets()
+            + " buckets but table "
+            + output.table()
+            + " has "
+            + regions
+            + " region(s): "
+            + (regions < salt.get().buckets()
+                ? "some regions take several buckets' writes"
+                : "some regions get no writes")
+            + " (create the table with one region per bucket)");
   }
 }

@@ -1,9 +1,5 @@
 package org.hbulk.mappers.spec;
 
-import org.hbulk.mappers.schema.CollisionPolicy;
-import org.hbulk.mappers.schema.Column;
-import org.hbulk.mappers.schema.CsvOptions;
-import org.hbulk.mappers.schema.SpecException;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +7,10 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.hbulk.mappers.HbulkConf;
+import org.hbulk.mappers.schema.CollisionPolicy;
+import org.hbulk.mappers.schema.Column;
+import org.hbulk.mappers.schema.CsvOptions;
+import org.hbulk.mappers.schema.SpecException;
 
 /**
  * The validated load spec: how one CSV source becomes cells. Immutable; built once in the driver,
@@ -29,9 +29,16 @@ public final class LoadSpec {
   private final Map<String, TableSettings> tableSettings;
   private final Map<String, FamilySettings> familySettings;
 
-  LoadSpec(String source, String text, Map<String, String> overrides, CsvOptions csv,
-      List<Column> columns, List<OutputSpec> outputs, RejectBudget rejectBudget,
-      CollisionPolicy collisions, Map<String, TableSettings> tableSettings,
+  LoadSpec(
+      String source,
+      String text,
+      Map<String, String> overrides,
+      CsvOptions csv,
+      List<Column> columns,
+      List<OutputSpec> outputs,
+      RejectBudget rejectBudget,
+      CollisionPolicy collisions,
+      Map<String, TableSettings> tableSettings,
       Map<String, FamilySettings> familySettings) {
     this.source = source;
     this.text = text;
@@ -69,8 +76,10 @@ public final class LoadSpec {
   public static LoadSpec fromConfiguration(Configuration conf) {
     String text = conf.get(HbulkConf.SPEC_TEXT);
     if (text == null) {
-      throw new SpecException("the job configuration has no " + HbulkConf.SPEC_TEXT
-          + ": this task was not set up by hbulk's driver");
+      throw new SpecException(
+          "the job configuration has no "
+              + HbulkConf.SPEC_TEXT
+              + ": this task was not set up by hbulk's driver");
     }
     return parse(conf.get(HbulkConf.SPEC_SOURCE, "spec"), text, overridesIn(conf));
   }
@@ -90,7 +99,8 @@ public final class LoadSpec {
   /** The {@code hbulk.spec.SECTION.KEY} overrides in a configuration, by {@code SECTION.KEY}. */
   public static Map<String, String> overridesIn(Configuration conf) {
     Map<String, String> found = new TreeMap<>();
-    for (Map.Entry<String, String> e : conf.getPropsWithPrefix(HbulkConf.SPEC_OVERRIDE_PREFIX).entrySet()) {
+    for (Map.Entry<String, String> e :
+        conf.getPropsWithPrefix(HbulkConf.SPEC_OVERRIDE_PREFIX).entrySet()) {
       String key = HbulkConf.SPEC_OVERRIDE_PREFIX + e.getKey();
       if (!key.equals(HbulkConf.SPEC_TEXT) && !key.equals(HbulkConf.SPEC_SOURCE)) {
         found.put(e.getKey(), e.getValue());

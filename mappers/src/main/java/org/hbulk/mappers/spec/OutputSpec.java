@@ -6,13 +6,19 @@ import java.util.TreeSet;
 import org.hbulk.mappers.expr.Expr;
 
 /**
- * One {@code [output NAME]} section: every record becomes one row of {@code table} under {@code key}.
+ * One {@code [output NAME]} section: every record becomes one row of {@code table} under {@code
+ * key}.
  *
  * @param sharedRows whether many records are meant to write into one row (wide rows: a user's
  *     follower list, an hour of readings); such rows are not counted as duplicate keys
  */
-public record OutputSpec(String name, String table, Expr key, TimestampSource timestamp,
-    List<CellSpec> cells, boolean sharedRows) {
+public record OutputSpec(
+    String name,
+    String table,
+    Expr key,
+    TimestampSource timestamp,
+    List<CellSpec> cells,
+    boolean sharedRows) {
 
   public OutputSpec {
     cells = List.copyOf(cells);

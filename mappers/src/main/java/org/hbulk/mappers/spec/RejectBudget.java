@@ -19,9 +19,13 @@ public record RejectBudget(long maxCount, double maxRatio) {
       return rejected + " rejected records exceed the budget of " + maxCount;
     }
     if (maxRatio >= 0 && read > 0 && (double) rejected / read > maxRatio) {
-      return String.format(java.util.Locale.ROOT,
-          "%d rejected of %d read (%.4f%%) exceed the budget of %.4f%%", rejected, read,
-          100.0 * rejected / read, 100.0 * maxRatio);
+      return String.format(
+          java.util.Locale.ROOT,
+          "%d rejected of %d read (%.4f%%) exceed the budget of %.4f%%",
+          rejected,
+          read,
+          100.0 * rejected / read,
+          100.0 * maxRatio);
     }
     return null;
   }

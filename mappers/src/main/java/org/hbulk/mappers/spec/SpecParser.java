@@ -1,10 +1,5 @@
 package org.hbulk.mappers.spec;
 
-import org.hbulk.mappers.schema.CollisionPolicy;
-import org.hbulk.mappers.schema.Column;
-import org.hbulk.mappers.schema.ColumnType;
-import org.hbulk.mappers.schema.CsvOptions;
-import org.hbulk.mappers.schema.SpecException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,22 +7,30 @@ import java.util.Map;
 import org.apache.hadoop.hbase.TableName;
 import org.hbulk.mappers.expr.Expr;
 import org.hbulk.mappers.expr.ExprParser;
+import org.hbulk.mappers.schema.CollisionPolicy;
+import org.hbulk.mappers.schema.Column;
+import org.hbulk.mappers.schema.ColumnType;
+import org.hbulk.mappers.schema.CsvOptions;
+import org.hbulk.mappers.schema.SpecException;
 import org.hbulk.mappers.shuffle.CellRun;
 import org.hbulk.mappers.spec.SpecText.Entry;
 import org.hbulk.mappers.spec.SpecText.Section;
 
 /**
- * Turns a spec's sections into a validated {@link LoadSpec}: the outputs, code tables, reject budget
- * and load policy here, the {@code [csv]}, {@code [columns]}, {@code [table]} and {@code [family]}
- * sections in parsers of their own; the format is documented in the README.
+ * Turns a spec's sections into a validated {@link LoadSpec}: the outputs, code tables, reject
+ * budget and load policy here, the {@code [csv]}, {@code [columns]}, {@code [table]} and {@code
+ * [family]} sections in parsers of their own; the format is documented in the README.
  */
 final class SpecParser {
-  private static final List<String> SECTION_TYPES = List.of("csv", "columns", "codes", "output", "rejects",
-      "load", "table", "family");
+  private static final List<String> SECTION_TYPES =
+      List.of("csv", "columns", "codes", "output", "rejects", "load", "table", "family");
   private static final List<String> NAMED_SECTIONS = List.of("codes", "output", "table", "family");
-  private static final List<String> OUTPUT_KEYS = List.of("table", "key", "timestamp", "shared-rows", "empty");
+  private static final List<String> OUTPUT_KEYS =
+      List.of("table", "key", "timestamp", "shared-rows", "empty");
+
   /** {@code empty.FAMILY:QUALIFIER = absent|empty-value}: one cell's choice, over the output's. */
   private static final String EMPTY_CELL_PREFIX = "empty.";
+
   private static final List<String> REJECT_KEYS = List.of("max", "max-ratio");
   private static final List<String> LOAD_KEYS = List.of("collisions");
 
@@ -48,21 +51,41 @@ final class SpecParser {
   private LoadSpec validate(SpecText spec, String originalText, Map<String, String> overrides) {
     for (Section s : spec.sections()) {
       if (!SECTION_TYPES.contains(s.type())) {
-        throw SpecException.at(source, s.line(), "unknown section [" + s.type() + "] (sections: "
-            + String.join(", ", SECTION_TYPES) + ")");
+        throw SpecException.at(
+            source,
+            s.line(),
+            "unknown section ["
+                + s.type()
+                + "] (sections: "
+                + String.join(", ", SECTION_TYPES)
+                + ")");
       }
       boolean named = NAMED_SECTIONS.contains(s.type());
       if (named == s.name().isEmpty()) {
-        throw SpecException.at(source, s.line(), named
-            ? "a " + s.type() + " section needs a name: [" + s.type() + " NAME]"
-            : "[" + s.type() + "] takes no name");
+        throw SpecException.at(
+            source,
+            s.line(),
+            named
+                ? "a " + s.type() + " section needs a name: [" + s.type() + " NAME]"
+                : "[" + s.type() + "] takes no name");
       }
     }
-    CsvOptions csv = spec.sections().stream().filter(s -> s.type().equals("csv")).findFirst()
-        .map(new CsvSectionParser(values)::csv).orElse(CsvOptions.defaults());
-    Section columnSection = spec.sections().stream().filter(s -> s.type().equals("columns"))
-        .findFirst().orElseThrow(() -> SpecException.at(source, 0,
-            "no [columns] section: list the CSV's columns in order, one 'name = type' a line"));
+    CsvOptions csv =
+        spec.sections().stream()
+            .filter(s -> s.type().equals("csv"))
+            .findFirst()
+            .map(new CsvSectionParser(values)::csv)
+            .orElse(CsvOptions.defaults());
+    Section columnSection =
+        spec.sections().stream()
+            .filter(s -> s.type().equals("columns"))
+            .findFirst()
+            .orElseThrow(
+                () ->
+                    SpecException.at(
+                        source,
+                        0,
+                        "no [columns] section: list the CSV's columns in order, one 'name = type' a line"));
     List<Column> columns = new ColumnsParser(values).columns(columnSection);
     Map<String, Column> byName = new LinkedHashMap<>();
     for (Column c : columns) {
@@ -81,34 +104,60 @@ final class SpecParser {
       }
     }
     if (outputs.isEmpty()) {
-      throw SpecException.at(source, 0,
+      throw SpecException.at(
+          source,
+          0,
           "no [output NAME] section: say which table, row key and cells each record becomes");
     }
     if (outputs.size() > CellRun.MAX_OUTPUTS) {
-      throw SpecException.at(source, 0, outputs.size() + " [output] sections: at most " + CellRun.MAX_OUTPUTS
-          + "; split the spec into several loads");
+      throw SpecException.at(
+          source,
+          0,
+          outputs.size()
+              + " [output] sections: at most "
+              + CellRun.MAX_OUTPUTS
+              + "; split the spec into several loads");
     }
-    RejectBudget budget = spec.sections().stream().filter(s -> s.type().equals("rejects"))
-        .findFirst().map(this::budget).orElse(RejectBudget.none());
-    CollisionPolicy collisions = spec.sections().stream().filter(s -> s.type().equals("load"))
-        .findFirst().map(this::collisions).orElse(CollisionPolicy.FAIL);
+    RejectBudget budget =
+        spec.sections().stream()
+            .filter(s -> s.type().equals("rejects"))
+            .findFirst()
+            .map(this::budget)
+            .orElse(RejectBudget.none());
+    CollisionPolicy collisions =
+        spec.sections().stream()
+            .filter(s -> s.type().equals("load"))
+            .findFirst()
+            .map(this::collisions)
+            .orElse(CollisionPolicy.FAIL);
     Map<String, TableSettings> tableSettings = new LinkedHashMap<>();
     Map<String, FamilySettings> familySettings = new LinkedHashMap<>();
     for (Section s : spec.sections()) {
       if (s.type().equals("table")) {
         if (outputs.stream().noneMatch(o -> o.table().equals(s.name()))) {
-          throw SpecException.at(source, s.line(), "[table " + s.name() + "] is not a table of any output");
+          throw SpecException.at(
+              source, s.line(), "[table " + s.name() + "] is not a table of any output");
         }
         tableSettings.put(s.name(), settings.table(s));
       } else if (s.type().equals("family")) {
         if (outputs.stream().noneMatch(o -> o.families().contains(s.name()))) {
-          throw SpecException.at(source, s.line(), "[family " + s.name() + "] is not a family of any cell");
+          throw SpecException.at(
+              source, s.line(), "[family " + s.name() + "] is not a family of any cell");
         }
         familySettings.put(s.name(), settings.family(s));
       }
     }
-    return new LoadSpec(source, originalText, overrides, csv, columns, outputs, budget, collisions,
-        tableSettings, familySettings);
+    return new LoadSpec(
+        source,
+        originalText,
+        overrides,
+        csv,
+        columns,
+        outputs,
+        budget,
+        collisions,
+        tableSettings,
+        familySettings);
   }
 
   /** A {@code [codes NAME]} table: {@code value = code} lines, {@code * = code} for all others. */
@@ -121,8 +170,13 @@ final class SpecParser {
       }
       String other = byCode.put(e.value(), e.key());
       if (other != null) {
-        throw values.at(e, "code '" + e.value() + "' is also the code of '" + other
-            + "': codes must be unique to be read back");
+        throw values.at(
+            e,
+            "code '"
+                + e.value()
+                + "' is also the code of '"
+                + other
+                + "': codes must be unique to be read back");
       }
       table.put(e.key(), e.value());
     }
@@ -132,24 +186,28 @@ final class SpecParser {
     return table;
   }
 
-  private OutputSpec output(Section s, Map<String, Column> columns, Map<String, Map<String, String>> codes) {
+  private OutputSpec output(
+      Section s, Map<String, Column> columns, Map<String, Map<String, String>> codes) {
     String where = source + ":" + s.line() + ": [output " + s.name() + "]";
-    Entry tableEntry = s.entry("table").orElseThrow(() -> new SpecException(where
-        + ": needs 'table = NAME'"));
+    Entry tableEntry =
+        s.entry("table").orElseThrow(() -> new SpecException(where + ": needs 'table = NAME'"));
     String table = tableEntry.value();
     try {
       table = TableName.valueOf(table).getNameAsString();
     } catch (IllegalArgumentException ex) {
-      throw values.at(tableEntry, "'" + table + "' is not a valid HBase table name: " + ex.getMessage());
+      throw values.at(
+          tableEntry, "'" + table + "' is not a valid HBase table name: " + ex.getMessage());
     }
-    Entry keyEntry = s.entry("key").orElseThrow(() -> new SpecException(where
-        + ": needs 'key = EXPRESSION', the row key"));
+    Entry keyEntry =
+        s.entry("key")
+            .orElseThrow(
+                () -> new SpecException(where + ": needs 'key = EXPRESSION', the row key"));
     Expr key = ExprParser.parse(keyEntry.value(), columns, codes, values.place(keyEntry, "key"));
     if (key.columns().isEmpty()) {
       throw values.at(keyEntry, "the key reads no column: every record would get the same row");
     }
-    TimestampSource ts = s.entry("timestamp").map(e -> timestamp(e, columns))
-        .orElse(TimestampSource.runStart());
+    TimestampSource ts =
+        s.entry("timestamp").map(e -> timestamp(e, columns)).orElse(TimestampSource.runStart());
     EmptyField empty = s.entry("empty").map(this::emptyField).orElse(EmptyField.ABSENT);
     Map<String, Entry> emptyPerCell = new LinkedHashMap<>();
     for (Entry e : s.entries()) {
@@ -164,30 +222,52 @@ final class SpecParser {
       }
       int colon = e.key().indexOf(':');
       if (colon < 0) {
-        throw values.at(e, "unknown setting '" + e.key() + "' (settings: " + String.join(", ", OUTPUT_KEYS)
-            + ", " + EMPTY_CELL_PREFIX + "FAMILY:QUALIFIER; cells are written 'family:qualifier = expression')");
+        throw values.at(
+            e,
+            "unknown setting '"
+                + e.key()
+                + "' (settings: "
+                + String.join(", ", OUTPUT_KEYS)
+                + ", "
+                + EMPTY_CELL_PREFIX
+                + "FAMILY:QUALIFIER; cells are written 'family:qualifier = expression')");
       }
       String family = e.key().substring(0, colon);
       String qualifier = e.key().substring(colon + 1);
       checkFamily(e, family);
       Expr qualifierExpr = null;
       if (qualifier.startsWith("{") && qualifier.endsWith("}") && qualifier.length() > 2) {
-        qualifierExpr = ExprParser.parse(qualifier.substring(1, qualifier.length() - 1), columns, codes,
-            values.place(e, e.key() + " qualifier"));
+        qualifierExpr =
+            ExprParser.parse(
+                qualifier.substring(1, qualifier.length() - 1),
+                columns,
+                codes,
+                values.place(e, e.key() + " qualifier"));
       }
       Entry own = emptyPerCell.remove(e.key());
-      cells.add(new CellSpec(family, qualifier, qualifierExpr,
-          ExprParser.parse(e.value(), columns, codes, values.place(e, e.key())),
-          own != null ? emptyField(own) : empty));
+      cells.add(
+          new CellSpec(
+              family,
+              qualifier,
+              qualifierExpr,
+              ExprParser.parse(e.value(), columns, codes, values.place(e, e.key())),
+              own != null ? emptyField(own) : empty));
     }
     if (cells.isEmpty()) {
-      throw new SpecException(where + ": has no cells; add at least one 'family:qualifier = column'");
+      throw new SpecException(
+          where + ": has no cells; add at least one 'family:qualifier = column'");
     }
     if (!emptyPerCell.isEmpty()) {
       Entry e = emptyPerCell.values().iterator().next();
-      throw values.at(e, "'" + e.key().substring(EMPTY_CELL_PREFIX.length()) + "' is not a cell of [output "
-          + s.name() + "] (cells: " + String.join(", ", cells.stream().map(CellSpec::column).toList())
-          + "); write empty.FAMILY:QUALIFIER exactly as the cell's line does");
+      throw values.at(
+          e,
+          "'"
+              + e.key().substring(EMPTY_CELL_PREFIX.length())
+              + "' is not a cell of [output "
+              + s.name()
+              + "] (cells: "
+              + String.join(", ", cells.stream().map(CellSpec::column).toList())
+              + "); write empty.FAMILY:QUALIFIER exactly as the cell's line does");
     }
     boolean shared = s.entry("shared-rows").map(values::bool).orElse(false);
     return new OutputSpec(s.name(), table, key, ts, cells, shared);
@@ -198,16 +278,24 @@ final class SpecParser {
       throw values.at(e, "the column family before ':' is empty");
     }
     if (family.startsWith(".") || !family.matches("[\\p{Graph}]+")) {
-      throw values.at(e, "'" + family + "' is not a valid column family name (printable characters, not"
-          + " starting with '.')");
+      throw values.at(
+          e,
+          "'"
+              + family
+              + "' is not a valid column family name (printable characters, not"
+              + " starting with '.')");
     }
   }
 
   private EmptyField emptyField(Entry e) {
     EmptyField f = EmptyField.of(e.value());
     if (f == null) {
-      throw values.at(e, "expected absent (no cell where a field is empty) or empty-value (a cell with an"
-          + " empty value), found '" + e.value() + "'");
+      throw values.at(
+          e,
+          "expected absent (no cell where a field is empty) or empty-value (a cell with an"
+              + " empty value), found '"
+              + e.value()
+              + "'");
     }
     return f;
   }
@@ -218,35 +306,53 @@ final class SpecParser {
       return TimestampSource.runStart();
     }
     if (v.matches("[0-9]+")) {
-      return new TimestampSource(TimestampSource.Kind.FIXED, values.number(e, 0, Long.MAX_VALUE), null);
+      return new TimestampSource(
+          TimestampSource.Kind.FIXED, values.number(e, 0, Long.MAX_VALUE), null);
     }
     Column c = columns.get(v);
     if (c == null) {
-      throw values.at(e, "expected run-start, epoch milliseconds or a column name, found '" + v
-          + "' (columns: " + String.join(", ", columns.keySet()) + ")");
+      throw values.at(
+          e,
+          "expected run-start, epoch milliseconds or a column name, found '"
+              + v
+              + "' (columns: "
+              + String.join(", ", columns.keySet())
+              + ")");
     }
     if (c.type() != ColumnType.TIMESTAMP && c.type() != ColumnType.LONG) {
-      throw values.at(e, "column '" + v + "' is " + c.describeType()
-          + "; a cell timestamp column must be a timestamp or a long of epoch milliseconds");
+      throw values.at(
+          e,
+          "column '"
+              + v
+              + "' is "
+              + c.describeType()
+              + "; a cell timestamp column must be a timestamp or a long of epoch milliseconds");
     }
     return new TimestampSource(TimestampSource.Kind.COLUMN, 0, c);
   }
 
   private CollisionPolicy collisions(Section s) {
     values.checkKeys(s, LOAD_KEYS);
-    return s.entry("collisions").map(e -> {
-      CollisionPolicy p = CollisionPolicy.of(e.value());
-      if (p == null) {
-        throw values.at(e, "expected one of " + CollisionPolicy.words() + ", found '" + e.value() + "'");
-      }
-      return p;
-    }).orElse(CollisionPolicy.FAIL);
+    return s.entry("collisions")
+        .map(
+            e -> {
+              CollisionPolicy p = CollisionPolicy.of(e.value());
+              if (p == null) {
+                throw values.at(
+                    e,
+                    "expected one of " + CollisionPolicy.words() + ", found '" + e.value() + "'");
+              }
+              return p;
+            })
+        .orElse(CollisionPolicy.FAIL);
   }
 
   private RejectBudget budget(Section s) {
     values.checkKeys(s, REJECT_KEYS);
-    long max = s.entry("max").map(e -> e.value().equals("unlimited") ? -1L : values.number(e, 0, Long.MAX_VALUE))
-        .orElse(s.entry("max-ratio").isPresent() ? -1L : 0L);
+    long max =
+        s.entry("max")
+            .map(e -> e.value().equals("unlimited") ? -1L : values.number(e, 0, Long.MAX_VALUE))
+            .orElse(s.entry("max-ratio").isPresent() ? -1L : 0L);
     double ratio = s.entry("max-ratio").map(this::ratio).orElse(-1.0);
     return new RejectBudget(max, ratio);
   }

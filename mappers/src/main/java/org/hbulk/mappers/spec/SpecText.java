@@ -1,11 +1,11 @@
 package org.hbulk.mappers.spec;
 
-import org.hbulk.mappers.schema.SpecException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.hbulk.mappers.schema.SpecException;
 
 /**
  * The load spec file as text: sections ({@code [csv]}, {@code [columns]}, {@code [output NAME]},
@@ -65,12 +65,14 @@ public final class SpecText {
         }
         String[] words = line.substring(1, line.length() - 1).strip().split("\\s+");
         if (words.length > 2 || words[0].isEmpty()) {
-          throw SpecException.at(source, lineNo,
-              "section header must be [type] or [type name], found " + line);
+          throw SpecException.at(
+              source, lineNo, "section header must be [type] or [type name], found " + line);
         }
         String name = words.length == 2 ? words[1] : "";
         if (!name.isEmpty() && !name.matches("[A-Za-z0-9_-]+")) {
-          throw SpecException.at(source, lineNo,
+          throw SpecException.at(
+              source,
+              lineNo,
               "section name '" + name + "' may only contain letters, digits, '_' and '-'");
         }
         current = new ArrayList<>();
@@ -87,7 +89,9 @@ public final class SpecText {
       String key = line.substring(0, eq).strip();
       for (Entry e : current) {
         if (e.key().equals(key)) {
-          throw SpecException.at(source, lineNo,
+          throw SpecException.at(
+              source,
+              lineNo,
               "'" + key + "' is given twice in this section (first at line " + e.line() + ")");
         }
       }
@@ -96,9 +100,14 @@ public final class SpecText {
     for (int i = 0; i < sections.size(); i++) {
       for (int j = 0; j < i; j++) {
         if (sections.get(i).id().equals(sections.get(j).id())) {
-          throw SpecException.at(source, sections.get(i).line(),
-              "section [" + sections.get(i).id().replace('.', ' ') + "] appears twice (first at line "
-                  + sections.get(j).line() + ")");
+          throw SpecException.at(
+              source,
+              sections.get(i).line(),
+              "section ["
+                  + sections.get(i).id().replace('.', ' ')
+                  + "] appears twice (first at line "
+                  + sections.get(j).line()
+                  + ")");
         }
       }
     }
@@ -124,7 +133,8 @@ public final class SpecText {
       String key = null;
       for (Section s : copy) {
         String prefix = s.id() + ".";
-        if (path.startsWith(prefix) && path.length() > prefix.length()
+        if (path.startsWith(prefix)
+            && path.length() > prefix.length()
             && (target == null || s.id().length() > target.id().length())) {
           target = s;
           key = path.substring(prefix.length());
@@ -138,9 +148,13 @@ public final class SpecText {
         copy.add(target);
       }
       if (target == null) {
-        throw new SpecException(source + ": override '" + path
-            + "' names no section of the spec (sections: "
-            + copy.stream().map(Section::id).toList() + ")");
+        throw new SpecException(
+            source
+                + ": override '"
+                + path
+                + "' names no section of the spec (sections: "
+                + copy.stream().map(Section::id).toList()
+                + ")");
       }
       List<Entry> entries = target.entries();
       final String k = key;

@@ -31,8 +31,15 @@ final class SpecValues {
   void checkKeys(Section s, List<String> known) {
     for (Entry e : s.entries()) {
       if (!known.contains(e.key())) {
-        throw at(e, "unknown setting '" + e.key() + "' in [" + s.type() + "] (settings: "
-            + String.join(", ", known) + ")");
+        throw at(
+            e,
+            "unknown setting '"
+                + e.key()
+                + "' in ["
+                + s.type()
+                + "] (settings: "
+                + String.join(", ", known)
+                + ")");
       }
     }
   }
@@ -55,7 +62,8 @@ final class SpecValues {
     } catch (NumberFormatException ignored) {
       // reported below
     }
-    throw at(e, "expected a whole number from " + min + " to " + max + ", found '" + e.value() + "'");
+    throw at(
+        e, "expected a whole number from " + min + " to " + max + ", found '" + e.value() + "'");
   }
 
   /** A size: bytes, or a number with k, m, g (powers of 1024). */
@@ -106,7 +114,12 @@ final class SpecValues {
         return c;
       }
     }
-    throw at(e, "expected one of " + String.join(", ", List.of(type.getEnumConstants()).stream()
-        .map(Enum::name).toList()) + ", found '" + e.value() + "'");
+    throw at(
+        e,
+        "expected one of "
+            + String.join(", ", List.of(type.getEnumConstants()).stream().map(Enum::name).toList())
+            + ", found '"
+            + e.value()
+            + "'");
   }
 }

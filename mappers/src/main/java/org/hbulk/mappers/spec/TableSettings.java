@@ -6,28 +6,34 @@ import java.util.Optional;
 
 /**
  * A {@code [table NAME]} section: how {@code create-table} sets up a table of the spec. Only the
- * settings written are present; the others stay HBase's defaults. Values are checked and
- * normalized by the spec's parser, turned into a descriptor by the driver.
+ * settings written are present; the others stay HBase's defaults. Values are checked and normalized
+ * by the spec's parser, turned into a descriptor by the driver.
  *
  * @param splitPolicy {@code split-policy}: ConstantSize, IncreasingToUpperBound, Stepping,
  *     KeyPrefix(n), DelimitedKeyPrefix(d), Busy, Disabled
  * @param maxFileSize {@code max-filesize}: bytes (written as bytes, or 10g)
  * @param majorCompaction {@code major-compaction}: the periodic major compaction's interval, zero
- *     for {@code off} (off, with compactions run off-peak, keeps a nightly load's HFiles from being rewritten at once)
- * @param regions {@code regions}: how many regions split points are planned for when the key has
- *     no salt (hash prefixes cut the hash space evenly, other keys are cut at quantiles of a sample)
+ *     for {@code off} (off, with compactions run off-peak, keeps a nightly load's HFiles from being
+ *     rewritten at once)
+ * @param regions {@code regions}: how many regions split points are planned for when the key has no
+ *     salt (hash prefixes cut the hash space evenly, other keys are cut at quantiles of a sample)
  */
-public record TableSettings(String table, Optional<SplitPolicy> splitPolicy,
-    Optional<Long> maxFileSize, Optional<Duration> majorCompaction, Optional<Integer> regions) {
-  public static final List<String> KEYS = List.of("split-policy", "max-filesize", "major-compaction",
-      "regions");
+public record TableSettings(
+    String table,
+    Optional<SplitPolicy> splitPolicy,
+    Optional<Long> maxFileSize,
+    Optional<Duration> majorCompaction,
+    Optional<Integer> regions) {
+  public static final List<String> KEYS =
+      List.of("split-policy", "max-filesize", "major-compaction", "regions");
+
   /** The regions planned for when neither the spec nor the command line says. */
   public static final int DEFAULT_REGIONS = 16;
 
   /** A table the spec says nothing about. */
   public static TableSettings none(String table) {
-    return new TableSettings(table, Optional.empty(), Optional.empty(), Optional.empty(),
-        Optional.empty());
+    return new TableSettings(
+        table, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
   }
 
   /** The regions split points are planned for: the spec's, else {@link #DEFAULT_REGIONS}. */

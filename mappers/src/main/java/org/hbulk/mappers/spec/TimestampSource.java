@@ -12,7 +12,11 @@ import org.hbulk.mappers.schema.Column;
  * </ul>
  */
 public record TimestampSource(Kind kind, long fixedMillis, Column column) {
-  public enum Kind { RUN_START, FIXED, COLUMN }
+  public enum Kind {
+    RUN_START,
+    FIXED,
+    COLUMN
+  }
 
   public static final String RUN_START_WORD = "run-start";
 

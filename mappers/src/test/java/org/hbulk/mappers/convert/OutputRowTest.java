@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /** What the mapper emits per output: the run of the row's cells and the key of its first cell. */
 class OutputRowTest {
-  private static final String SPEC = """
+  private static final String SPEC =
+      """
       [columns]
       id = long
       q = string

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.LocalDateTime;
-import java.lang.reflect.Modifier;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -42,7 +42,9 @@ class ExprTest {
         classes.add(c);
       }
     }
-    assertEquals(Expr.Kind.values().length, classes.size(),
+    assertEquals(
+        Expr.Kind.values().length,
+        classes.size(),
         "Expr.Kind must have one constant per expression class: " + classes);
   }
 
@@ -67,7 +69,8 @@ class ExprTest {
     Exprs sha1 = new Exprs("u = string", "sha1(u)");
     assertArrayEquals(MessageDigest.getInstance("SHA-1").digest(utf8("aaa")), sha1.bytes("aaa"));
     Exprs sha256 = new Exprs("u = string", "sha256(u)");
-    assertArrayEquals(MessageDigest.getInstance("SHA-256").digest(utf8("aaa")), sha256.bytes("aaa"));
+    assertArrayEquals(
+        MessageDigest.getInstance("SHA-256").digest(utf8("aaa")), sha256.bytes("aaa"));
     Exprs murmur = new Exprs("u = string", "hex(murmur3(u))");
     assertEquals("248bfa47", murmur.text("hello"));
   }
@@ -85,10 +88,14 @@ class ExprTest {
   void saltIsMurmur3ModBucketsInEveryFormat() throws Exception {
     for (String user : new String[] {"alice", "bob", "1454557429", "用户"}) {
       int bucket = salt(user, 16);
-      assertEquals(String.format("%02d", bucket), new Exprs("u = string", "salt(u, 16)").text(user));
-      assertEquals(String.format("%x", bucket), new Exprs("u = string", "salt(u, 16, hex)").text(user));
-      assertArrayEquals(new byte[] {(byte) bucket}, new Exprs("u = string", "salt(u, 16, byte)").bytes(user));
-      assertEquals(String.valueOf((char) ('a' + salt(user, 4))),
+      assertEquals(
+          String.format("%02d", bucket), new Exprs("u = string", "salt(u, 16)").text(user));
+      assertEquals(
+          String.format("%x", bucket), new Exprs("u = string", "salt(u, 16, hex)").text(user));
+      assertArrayEquals(
+          new byte[] {(byte) bucket}, new Exprs("u = string", "salt(u, 16, byte)").bytes(user));
+      assertEquals(
+          String.valueOf((char) ('a' + salt(user, 4))),
           new Exprs("u = string", "salt(u, 4, alpha)").text(user));
     }
   }
@@ -130,7 +137,8 @@ class ExprTest {
   @Test
   void timeBucketIsTimestampModB() throws Exception {
     Exprs e = new Exprs("ts = timestamp(epoch-millis)", "bucket(ts, 16) + dec(ts, 13)");
-    assertEquals(String.format("%02d%013d", 1700000000123L % 16, 1700000000123L), e.text("1700000000123"));
+    assertEquals(
+        String.format("%02d%013d", 1700000000123L % 16, 1700000000123L), e.text("1700000000123"));
   }
 
   @Test
@@ -141,7 +149,9 @@ class ExprTest {
     assertArrayEquals(Bytes.toBytes(hour), floor.bytes(Long.toString(t)));
     Exprs seconds = new Exprs("ts = timestamp(epoch-millis)", "time_floor(ts, hour, seconds)");
     assertArrayEquals(Bytes.toBytes((int) (hour / 1000)), seconds.bytes(Long.toString(t)));
-    Exprs day = new Exprs("ts = timestamp(yyyy-MM-dd HH:mm:ss, Asia/Shanghai)", "format_time(ts, \"yyyyMMdd\")");
+    Exprs day =
+        new Exprs(
+            "ts = timestamp(yyyy-MM-dd HH:mm:ss, Asia/Shanghai)", "format_time(ts, \"yyyyMMdd\")");
     assertEquals("20261123", day.text("2026-11-23 01:00:00"));
   }
 
@@ -167,42 +177,64 @@ class ExprTest {
 
   @Test
   void codesAndIpAddresses() throws Exception {
-    Exprs e = new Exprs("event = string\nip = string", "code(event, events) + ipv4(ip)",
-        "[codes events]\nlogin = 01\nlogout = 02\n");
-    assertArrayEquals(Bytes.add(utf8("02"), new byte[] {10, 0, 0, (byte) 255}), e.bytes("logout", "10.0.0.255"));
-    RejectException unknown = assertThrows(RejectException.class, () -> e.bytes("crash", "10.0.0.1"));
-    assertTrue(unknown.getMessage().contains("'crash' has no code in [codes events]"), unknown.getMessage());
+    Exprs e =
+        new Exprs(
+            "event = string\nip = string",
+            "code(event, events) + ipv4(ip)",
+            "[codes events]\nlogin = 01\nlogout = 02\n");
+    assertArrayEquals(
+        Bytes.add(utf8("02"), new byte[] {10, 0, 0, (byte) 255}), e.bytes("logout", "10.0.0.255"));
+    RejectException unknown =
+        assertThrows(RejectException.class, () -> e.bytes("crash", "10.0.0.1"));
+    assertTrue(
+        unknown.getMessage().contains("'crash' has no code in [codes events]"),
+        unknown.getMessage());
     for (String bad : new String[] {"10.0.0", "10.0.0.256", "10.0.0.01", "a.b.c.d", "1.2.3.4.5"}) {
       assertThrows(RejectException.class, () -> e.bytes("login", bad), bad);
     }
-    Exprs fallback = new Exprs("event = string", "code(event, events)", "[codes events]\nlogin = 1\n* = 9\n");
+    Exprs fallback =
+        new Exprs("event = string", "code(event, events)", "[codes events]\nlogin = 1\n* = 9\n");
     assertEquals("9", fallback.text("crash"));
   }
 
   @Test
   void binaryIsHBaseBytesEncoding() throws Exception {
-    Exprs e = new Exprs("n = long\nd = double\ni = int\nb = boolean",
-        "binary(n) + binary(d) + binary(i) + binary(b)");
-    assertArrayEquals(Bytes.add(Bytes.add(Bytes.toBytes(-5L), Bytes.toBytes(2.5)), Bytes.toBytes(7),
-        new byte[] {-1}), e.bytes("-5", "2.5", "7", "true"));
+    Exprs e =
+        new Exprs(
+            "n = long\nd = double\ni = int\nb = boolean",
+            "binary(n) + binary(d) + binary(i) + binary(b)");
+    assertArrayEquals(
+        Bytes.add(
+            Bytes.add(Bytes.toBytes(-5L), Bytes.toBytes(2.5)), Bytes.toBytes(7), new byte[] {-1}),
+        e.bytes("-5", "2.5", "7", "true"));
   }
 
   @Test
   void parseErrorsPointAtTheCharacterAndSayWhatWasExpected() {
     String[][] cases = {
-        {"salt(u)", "at character 1 of 'salt(u)': salt takes (expression, buckets[, dec|hex|byte|alpha]), found 1 argument(s)"},
-        {"salt(u, 1)", "at character 9 of 'salt(u, 1)': salt: buckets must be between 2 and 4096, found 1"},
-        {"salt(u, 4, octal)", "at character 12 of 'salt(u, 4, octal)': salt expects dec|hex|byte|alpha here"},
-        {"u + ", "expected a column, a \"string\" or a function, found the end of the expression"},
-        {"u u", "at character 3 of 'u u': expected '+' or the end of the expression, found 'u'"},
-        {"frob(u)", "at character 1 of 'frob(u)': unknown function 'frob'"},
-        {"\"abc", "string not closed"},
-        {"reverse_ts(u)", "reverse_ts needs a column of type timestamp or long; 'u' is string"},
-        {"code(u, nope)", "no [codes nope] section in the spec"},
-        {"md5", "unknown column 'md5' (columns: u); to call the function write md5(...)"},
+      {
+        "salt(u)",
+        "at character 1 of 'salt(u)': salt takes (expression, buckets[, dec|hex|byte|alpha]), found 1 argument(s)"
+      },
+      {
+        "salt(u, 1)",
+        "at character 9 of 'salt(u, 1)': salt: buckets must be between 2 and 4096, found 1"
+      },
+      {
+        "salt(u, 4, octal)",
+        "at character 12 of 'salt(u, 4, octal)': salt expects dec|hex|byte|alpha here"
+      },
+      {"u + ", "expected a column, a \"string\" or a function, found the end of the expression"},
+      {"u u", "at character 3 of 'u u': expected '+' or the end of the expression, found 'u'"},
+      {"frob(u)", "at character 1 of 'frob(u)': unknown function 'frob'"},
+      {"\"abc", "string not closed"},
+      {"reverse_ts(u)", "reverse_ts needs a column of type timestamp or long; 'u' is string"},
+      {"code(u, nope)", "no [codes nope] section in the spec"},
+      {"md5", "unknown column 'md5' (columns: u); to call the function write md5(...)"},
     };
     for (String[] c : cases) {
-      SpecException e = assertThrows(SpecException.class, () -> new Exprs("u = string", c[0]), c[0]);
+      SpecException e =
+          assertThrows(SpecException.class, () -> new Exprs("u = string", c[0]), c[0]);
       assertTrue(e.getMessage().contains(c[1]), c[0] + " -> " + e.getMessage());
       assertTrue(e.getMessage().startsWith("t.spec:6: key: "), e.getMessage());
     }

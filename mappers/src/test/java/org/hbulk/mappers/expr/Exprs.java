@@ -19,8 +19,18 @@ final class Exprs {
   }
 
   Exprs(String columns, String key, String extraSections) {
-    this.spec = LoadSpec.parse("t.spec", "[columns]\n" + columns + "\n" + extraSections
-        + "\n[output o]\ntable = t\nkey = " + key + "\nf:a = " + firstColumn(columns) + "\n");
+    this.spec =
+        LoadSpec.parse(
+            "t.spec",
+            "[columns]\n"
+                + columns
+                + "\n"
+                + extraSections
+                + "\n[output o]\ntable = t\nkey = "
+                + key
+                + "\nf:a = "
+                + firstColumn(columns)
+                + "\n");
     this.key = spec.outputs().get(0).key();
   }
 

@@ -12,11 +12,14 @@ import java.util.regex.Pattern;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 
-/** Keys on the command line: \xHH in either case, \\, UTF-8, and whatever hbulk prints reads back. */
+/**
+ * Keys on the command line: \xHH in either case, \\, UTF-8, and whatever hbulk prints reads back.
+ */
 class KeyTextTest {
   @Test
   void hexEscapesTakeEitherCase() {
-    assertArrayEquals(new byte[] {'a', 10, 10, (byte) 0xff, (byte) 0xab, 'b'},
+    assertArrayEquals(
+        new byte[] {'a', 10, 10, (byte) 0xff, (byte) 0xab, 'b'},
         KeyText.parse("a\\x0a\\x0A\\xfF\\xAbb"));
     assertArrayEquals(Bytes.toBytes("3|u00042|"), KeyText.parse("3|u00042|"));
   }
@@ -24,7 +27,10 @@ class KeyTextTest {
   @Test
   void aDoubledBackslashIsOneBackslashAndOtherCharactersAreUtf8() {
     assertArrayEquals(Bytes.toBytes("a\\b"), KeyText.parse("a\\\\b"));
-    assertArrayEquals(Bytes.toBytes("a\\x41"), KeyText.parse("a\\\\x41"), "an escaped backslash starts no escape");
+    assertArrayEquals(
+        Bytes.toBytes("a\\x41"),
+        KeyText.parse("a\\\\x41"),
+        "an escaped backslash starts no escape");
     assertArrayEquals("用户é".getBytes(StandardCharsets.UTF_8), KeyText.parse("用户é"));
   }
 
@@ -41,7 +47,9 @@ class KeyTextTest {
   private static void assertBad(String text, int position, String says) {
     KeyText.BadKeyText e = assertThrows(KeyText.BadKeyText.class, () -> KeyText.parse(text), text);
     assertEquals(position, e.position(), e.getMessage());
-    assertTrue(e.getMessage().contains("character " + position) && e.getMessage().contains(says), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("character " + position) && e.getMessage().contains(says),
+        e.getMessage());
   }
 
   @Test
@@ -61,18 +69,28 @@ class KeyTextTest {
   void everyPrintedKeyReadsBackToTheSameBytes() {
     Random random = new Random(18);
     Pattern hex = Pattern.compile("\\\\x([0-9A-F]{2})");
-    byte[][] pieces = {Bytes.toBytes("\\"), Bytes.toBytes("\\x4"), Bytes.toBytes("x0a"),
-        "é".getBytes(StandardCharsets.UTF_8), "用".getBytes(StandardCharsets.UTF_8),
-        "😀".getBytes(StandardCharsets.UTF_8), {(byte) 0xe7, (byte) 0x94}, {0}, {(byte) 0xff}, {'\n'}};
+    byte[][] pieces = {
+      Bytes.toBytes("\\"),
+      Bytes.toBytes("\\x4"),
+      Bytes.toBytes("x0a"),
+      "é".getBytes(StandardCharsets.UTF_8),
+      "用".getBytes(StandardCharsets.UTF_8),
+      "😀".getBytes(StandardCharsets.UTF_8),
+      {(byte) 0xe7, (byte) 0x94},
+      {0},
+      {(byte) 0xff},
+      {'\n'}
+    };
     for (int n = 0; n < 20_000; n++) {
       byte[] key = new byte[0];
       int parts = random.nextInt(8);
       for (int p = 0; p < parts; p++) {
-        byte[] piece = switch (random.nextInt(3)) {
-          case 0 -> pieces[random.nextInt(pieces.length)];
-          case 1 -> new byte[] {(byte) (32 + random.nextInt(95))};
-          default -> new byte[] {(byte) random.nextInt(256)};
-        };
+        byte[] piece =
+            switch (random.nextInt(3)) {
+              case 0 -> pieces[random.nextInt(pieces.length)];
+              case 1 -> new byte[] {(byte) (32 + random.nextInt(95))};
+              default -> new byte[] {(byte) random.nextInt(256)};
+            };
         key = Bytes.add(key, piece);
       }
       String printed = KeyText.format(key);

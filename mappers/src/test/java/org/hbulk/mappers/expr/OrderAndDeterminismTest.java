@@ -11,7 +11,10 @@ import java.util.SplittableRandom;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 
-/** Properties: order-preserving encodings sort like the numbers; salts never change; decode inverts encode. */
+/**
+ * Properties: order-preserving encodings sort like the numbers; salts never change; decode inverts
+ * encode.
+ */
 class OrderAndDeterminismTest {
   private static final SplittableRandom RANDOM = new SplittableRandom(20261123);
 
@@ -39,13 +42,25 @@ class OrderAndDeterminismTest {
 
   @Test
   void sortableLongsSortLikeLongs() throws Exception {
-    List<Long> values = new ArrayList<>(List.of(Long.MIN_VALUE, Long.MIN_VALUE + 1, -1L, 0L, 1L,
-        Long.MAX_VALUE - 1, Long.MAX_VALUE, 255L, 256L, -256L));
+    List<Long> values =
+        new ArrayList<>(
+            List.of(
+                Long.MIN_VALUE,
+                Long.MIN_VALUE + 1,
+                -1L,
+                0L,
+                1L,
+                Long.MAX_VALUE - 1,
+                Long.MAX_VALUE,
+                255L,
+                256L,
+                -256L));
     for (int i = 0; i < 2000; i++) {
       values.add(RANDOM.nextLong());
       values.add((long) RANDOM.nextInt(-1000, 1000));
     }
-    assertBytesSortLikeValues(new Exprs("n = long", "sortable(n)"), values, Comparator.naturalOrder());
+    assertBytesSortLikeValues(
+        new Exprs("n = long", "sortable(n)"), values, Comparator.naturalOrder());
   }
 
   @Test
@@ -54,17 +69,29 @@ class OrderAndDeterminismTest {
     for (int i = 0; i < 2000; i++) {
       values.add(RANDOM.nextInt());
     }
-    assertBytesSortLikeValues(new Exprs("n = int", "sortable(n)"), values, Comparator.naturalOrder());
+    assertBytesSortLikeValues(
+        new Exprs("n = int", "sortable(n)"), values, Comparator.naturalOrder());
   }
 
   @Test
   void sortableDoublesSortLikeDoubles() throws Exception {
-    List<Double> values = new ArrayList<>(List.of(-Double.MAX_VALUE, -1.5, -Double.MIN_VALUE, 0.0,
-        Double.MIN_VALUE, 1e-300, 2.5, 1e300, Double.MAX_VALUE));
+    List<Double> values =
+        new ArrayList<>(
+            List.of(
+                -Double.MAX_VALUE,
+                -1.5,
+                -Double.MIN_VALUE,
+                0.0,
+                Double.MIN_VALUE,
+                1e-300,
+                2.5,
+                1e300,
+                Double.MAX_VALUE));
     for (int i = 0; i < 2000; i++) {
       values.add((RANDOM.nextDouble() - 0.5) * Math.pow(10, RANDOM.nextInt(-20, 20)));
     }
-    assertBytesSortLikeValues(new Exprs("x = double", "sortable(x)"), values, Comparator.naturalOrder());
+    assertBytesSortLikeValues(
+        new Exprs("x = double", "sortable(x)"), values, Comparator.naturalOrder());
   }
 
   @Test
@@ -73,7 +100,8 @@ class OrderAndDeterminismTest {
     for (int i = 0; i < 1000; i++) {
       values.add((long) RANDOM.nextInt(0, 100_000_000));
     }
-    assertBytesSortLikeValues(new Exprs("n = long", "dec(n, 8)"), values, Comparator.naturalOrder());
+    assertBytesSortLikeValues(
+        new Exprs("n = long", "dec(n, 8)"), values, Comparator.naturalOrder());
   }
 
   @Test
@@ -99,10 +127,15 @@ class OrderAndDeterminismTest {
   @Test
   void saltsAreTheSameInAnotherJvm() throws Exception {
     String[] inputs = {"alice", "u00042", "1454557429", "中文"};
-    List<String> command = new ArrayList<>(List.of(
-        System.getProperty("java.home") + File.separator + "bin" + File.separator + "java",
-        "--add-opens", "java.base/java.nio=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-        OrderAndDeterminismTest.class.getName()));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                System.getProperty("java.home") + File.separator + "bin" + File.separator + "java",
+                "--add-opens",
+                "java.base/java.nio=ALL-UNNAMED",
+                "-cp",
+                System.getProperty("java.class.path"),
+                OrderAndDeterminismTest.class.getName()));
     command.addAll(List.of(inputs));
     Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     String child = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,28 +29,32 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class HFileWritersTest {
-  @TempDir
-  java.nio.file.Path tmp;
+  @TempDir java.nio.file.Path tmp;
 
   @Test
   void familyFormatsSurviveTheirEncoding() {
     Map<String, FamilyFormat> formats = new LinkedHashMap<>();
-    formats.put(FamilyFormat.key("ns:events", "d"), new FamilyFormat("zstd", "ROWPREFIX_FIXED_LENGTH", "4", 16384, "FAST_DIFF"));
-    formats.put(FamilyFormat.key("t", "f with space;and=odd"), new FamilyFormat("none", "NONE", "", 65536, "NONE"));
+    formats.put(
+        FamilyFormat.key("ns:events", "d"),
+        new FamilyFormat("zstd", "ROWPREFIX_FIXED_LENGTH", "4", 16384, "FAST_DIFF"));
+    formats.put(
+        FamilyFormat.key("t", "f with space;and=odd"),
+        new FamilyFormat("none", "NONE", "", 65536, "NONE"));
     assertEquals(formats, FamilyFormat.decode(FamilyFormat.encode(formats)));
     assertEquals(Map.of(), FamilyFormat.decode(null));
   }
 
   /**
-   * Two tables, two families: each table;family gets its folder and format; files roll between
-   * rows once past the maximum size, never inside a row; the bulk-load file info is there.
+   * Two tables, two families: each table;family gets its folder and format; files roll between rows
+   * once past the maximum size, never inside a row; the bulk-load file info is there.
    */
   @Test
   void eachTableFamilyGetsItsFolderFormatAndWholeRowsPerFile() throws Exception {
     Configuration conf = new Configuration();
     conf.setLong(HConstants.HREGION_MAX_FILESIZE, 20_000);
     Map<String, FamilyFormat> formats = new LinkedHashMap<>();
-    formats.put(FamilyFormat.key("ns:a", "d"), new FamilyFormat("gz", "ROW", "", 4096, "FAST_DIFF"));
+    formats.put(
+        FamilyFormat.key("ns:a", "d"), new FamilyFormat("gz", "ROW", "", 4096, "FAST_DIFF"));
     formats.put(FamilyFormat.key("b", "d"), new FamilyFormat("none", "NONE", "", 65536, "NONE"));
     conf.set(HbulkConf.HFILE_FAMILIES, FamilyFormat.encode(formats));
     Path work = new Path(tmp.toUri());
@@ -60,12 +63,19 @@ class HFileWritersTest {
     for (String table : List.of("b", "ns:a")) {
       for (int r = 0; r < rows; r++) {
         byte[] row = Bytes.toBytes(String.format("row%04d", r));
-        ImmutableBytesWritable key = new ImmutableBytesWritable(Bytes.add(Bytes.toBytes(table + ";"), row));
+        ImmutableBytesWritable key =
+            new ImmutableBytesWritable(Bytes.add(Bytes.toBytes(table + ";"), row));
         // A row's cells of two families interleave as the reducer sends them: d before e.
         for (String family : List.of("d", "e")) {
           for (int q = 0; q < 5; q++) {
-            writers.write(key, new KeyValue(row, Bytes.toBytes(family), Bytes.toBytes("q" + q), 7L,
-                Bytes.toBytes("value-" + table + "-" + r + "-" + q)));
+            writers.write(
+                key,
+                new KeyValue(
+                    row,
+                    Bytes.toBytes(family),
+                    Bytes.toBytes("q" + q),
+                    7L,
+                    Bytes.toBytes("value-" + table + "-" + r + "-" + q)));
           }
         }
       }
@@ -81,8 +91,9 @@ class HFileWritersTest {
       int cells = 0;
       List<String[]> spans = new ArrayList<>();
       for (java.nio.file.Path f : files) {
-        try (HFile.Reader reader = HFile.createReader(FileSystem.getLocal(conf), new Path(f.toUri()),
-            CacheConfig.DISABLED, true, conf)) {
+        try (HFile.Reader reader =
+            HFile.createReader(
+                FileSystem.getLocal(conf), new Path(f.toUri()), CacheConfig.DISABLED, true, conf)) {
           boolean a = dir.startsWith("ns/a/d");
           assertEquals(a ? "gz" : "none", reader.getFileContext().getCompression().getName(), dir);
           assertEquals(a ? "FAST_DIFF" : "NONE", reader.getDataBlockEncoding().name(), dir);
@@ -114,7 +125,8 @@ class HFileWritersTest {
       assertEquals(rows * 5, cells, dir);
       spans.sort(java.util.Comparator.comparing(span -> span[0]));
       for (int i = 1; i < spans.size(); i++) {
-        assertTrue(spans.get(i - 1)[1].compareTo(spans.get(i)[0]) < 0, dir + ": a row split across files");
+        assertTrue(
+            spans.get(i - 1)[1].compareTo(spans.get(i)[0]) < 0, dir + ": a row split across files");
       }
     }
   }

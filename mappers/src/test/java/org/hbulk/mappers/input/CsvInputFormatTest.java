@@ -24,8 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Splits of our own type, which read back every record once, as the file's own splits would. */
 class CsvInputFormatTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   @Test
   void splitsAreCsvSplitsNotFileSplitsAndTogetherReadEveryRecordOnce() throws Exception {
@@ -43,12 +42,15 @@ class CsvInputFormatTest {
     assertTrue(splits.size() > 5, "a 10 kB file in 1 kB splits: " + splits.size());
     List<String> read = new ArrayList<>();
     for (InputSplit split : splits) {
-      assertFalse(split instanceof FileSplit, "a FileSplit costs the map task a statistics walk per record");
+      assertFalse(
+          split instanceof FileSplit,
+          "a FileSplit costs the map task a statistics walk per record");
       CsvSplit copy = roundTrip((CsvSplit) split);
       assertEquals(split.getLength(), copy.getLength());
       assertEquals(((CsvSplit) split).file().getStart(), copy.file().getStart());
       try (CsvRecordReader reader = new CsvRecordReader()) {
-        reader.initialize(copy, new TaskAttemptContextImpl(job.getConfiguration(), new TaskAttemptID()));
+        reader.initialize(
+            copy, new TaskAttemptContextImpl(job.getConfiguration(), new TaskAttemptID()));
         while (reader.nextKeyValue()) {
           RawRecord r = reader.getCurrentValue();
           read.add(new String(r.array(), 0, r.length(), StandardCharsets.UTF_8));
@@ -63,7 +65,8 @@ class CsvInputFormatTest {
     Path dir = Files.createDirectories(tmp.resolve("dir"));
     // Written out of name order: the listing order of a local directory is the file system's.
     for (String name : new String[] {"c.csv", "a.csv", "b.csv"}) {
-      Files.writeString(dir.resolve(name), ("x," + name + "\n").repeat(200), StandardCharsets.UTF_8);
+      Files.writeString(
+          dir.resolve(name), ("x," + name + "\n").repeat(200), StandardCharsets.UTF_8);
     }
     List<InputSplit> splits = new CsvInputFormat().getSplits(job(dir, 700));
     assertTrue(splits.size() > 3, "several splits a file: " + splits.size());
@@ -71,14 +74,19 @@ class CsvInputFormatTest {
       String name = ((CsvSplit) split).file().getPath().getName();
       int want = name.charAt(0) - 'a';
       assertEquals(want, CsvSplit.fileIndexOf(split), name);
-      assertEquals(want, CsvSplit.fileIndexOf(roundTrip((CsvSplit) split)), name + " after serialization");
+      assertEquals(
+          want, CsvSplit.fileIndexOf(roundTrip((CsvSplit) split)), name + " after serialization");
     }
   }
 
-  /** A job reading {@code input} (a file or directory) in splits of at most {@code maxSplit} bytes. */
+  /**
+   * A job reading {@code input} (a file or directory) in splits of at most {@code maxSplit} bytes.
+   */
   private static Job job(Path input, long maxSplit) throws java.io.IOException {
     Configuration conf = new Configuration(false);
-    LoadSpec.parse("t.spec", "[columns]\na = string\nb = string\n[output o]\ntable = t\nkey = a\nf:b = b\n")
+    LoadSpec.parse(
+            "t.spec",
+            "[columns]\na = string\nb = string\n[output o]\ntable = t\nkey = a\nf:b = b\n")
         .toConfiguration(conf);
     conf.setLong(FileInputFormat.SPLIT_MAXSIZE, maxSplit);
     Job job = Job.getInstance(conf);

@@ -22,28 +22,38 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class CsvRecordReaderTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   /** A record as the reader framed it: offset, line number, text, and whether it was cut. */
   record Framed(long offset, long line, String text, boolean truncated) {}
 
   private static Configuration conf(String csvSection) {
     Configuration conf = new Configuration(false);
-    LoadSpec.parse("t.spec", "[csv]\n" + csvSection + "\n[columns]\na = string\nb = string\n"
-        + "[output o]\ntable = t\nkey = a\nf:b = b\n").toConfiguration(conf);
+    LoadSpec.parse(
+            "t.spec",
+            "[csv]\n"
+                + csvSection
+                + "\n[columns]\na = string\nb = string\n"
+                + "[output o]\ntable = t\nkey = a\nf:b = b\n")
+        .toConfiguration(conf);
     return conf;
   }
 
-  private static List<Framed> read(Configuration conf, Path file, long start, long length) throws Exception {
+  private static List<Framed> read(Configuration conf, Path file, long start, long length)
+      throws Exception {
     List<Framed> out = new ArrayList<>();
     try (CsvRecordReader reader = new CsvRecordReader()) {
-      reader.initialize(new FileSplit(new org.apache.hadoop.fs.Path(file.toUri()), start, length, null),
+      reader.initialize(
+          new FileSplit(new org.apache.hadoop.fs.Path(file.toUri()), start, length, null),
           new TaskAttemptContextImpl(conf, new TaskAttemptID()));
       while (reader.nextKeyValue()) {
         RawRecord v = reader.getCurrentValue();
-        out.add(new Framed(reader.getCurrentKey().get(), v.line(),
-            new String(v.array(), 0, v.length(), StandardCharsets.UTF_8), v.truncated()));
+        out.add(
+            new Framed(
+                reader.getCurrentKey().get(),
+                v.line(),
+                new String(v.array(), 0, v.length(), StandardCharsets.UTF_8),
+                v.truncated()));
       }
     }
     return out;
@@ -102,17 +112,27 @@ class CsvRecordReaderTest {
 
   @Test
   void multilineKeepsQuotedLineBreaksInOneRecord() throws Exception {
-    List<Framed> r = readWhole("multiline = true",
-        "1,\"two\nlines\"\n2,\"crlf\r\ninside\"\r\n3,plain\n4,24\" screen\n5,\"a,\"\"b\"\"\nc\"\n");
-    assertEquals(List.of("1,\"two\nlines\"", "2,\"crlf\r\ninside\"", "3,plain", "4,24\" screen",
-        "5,\"a,\"\"b\"\"\nc\""), texts(r));
+    List<Framed> r =
+        readWhole(
+            "multiline = true",
+            "1,\"two\nlines\"\n2,\"crlf\r\ninside\"\r\n3,plain\n4,24\" screen\n5,\"a,\"\"b\"\"\nc\"\n");
+    assertEquals(
+        List.of(
+            "1,\"two\nlines\"",
+            "2,\"crlf\r\ninside\"",
+            "3,plain",
+            "4,24\" screen",
+            "5,\"a,\"\"b\"\"\nc\""),
+        texts(r));
     assertEquals(List.of(1L, 3L, 5L, 6L, 7L), r.stream().map(Framed::line).toList());
   }
 
   @Test
   void multilineUnclosedQuoteCostsOnlyItsFirstLine() throws Exception {
-    List<Framed> r = readWhole("multiline = true\nmax-record-bytes = 64",
-        "1,ok\n2,\"never closed\n3,fine\n4,also fine\n");
+    List<Framed> r =
+        readWhole(
+            "multiline = true\nmax-record-bytes = 64",
+            "1,ok\n2,\"never closed\n3,fine\n4,also fine\n");
     assertEquals(List.of("1,ok", "2,\"never closed", "3,fine", "4,also fine"), texts(r));
     StringBuilder longOpen = new StringBuilder("1,\"opens\n");
     for (int i = 0; i < 20; i++) {
@@ -126,7 +146,8 @@ class CsvRecordReaderTest {
 
   @Test
   void lineLongerThanTheLimitIsCutAndMarked() throws Exception {
-    List<Framed> r = readWhole("max-record-bytes = 16", "1,short\n2," + "x".repeat(100) + "\n3,after\n");
+    List<Framed> r =
+        readWhole("max-record-bytes = 16", "1,short\n2," + "x".repeat(100) + "\n3,after\n");
     assertEquals(3, r.size());
     assertTrue(r.get(1).truncated());
     assertEquals(16, r.get(1).text().length());
@@ -149,13 +170,20 @@ class CsvRecordReaderTest {
       out.write(content.getBytes(StandardCharsets.UTF_8));
     }
     for (Path p : List.of(gz, bz)) {
-      assertEquals(List.of("1,a", "2,\"b, c\"", "3,ü"), texts(read(conf, p, 0, Files.size(p))), p.toString());
+      assertEquals(
+          List.of("1,a", "2,\"b, c\"", "3,ü"),
+          texts(read(conf, p, 0, Files.size(p))),
+          p.toString());
       Job job = Job.getInstance(conf);
       assertFalse(new CsvInputFormat().isSplitable(job, new org.apache.hadoop.fs.Path(p.toUri())));
     }
     Job job = Job.getInstance(conf);
-    assertTrue(new CsvInputFormat().isSplitable(job, new org.apache.hadoop.fs.Path(tmp.resolve("x.csv").toUri())));
+    assertTrue(
+        new CsvInputFormat()
+            .isSplitable(job, new org.apache.hadoop.fs.Path(tmp.resolve("x.csv").toUri())));
     Job multiline = Job.getInstance(conf("multiline = true"));
-    assertFalse(new CsvInputFormat().isSplitable(multiline, new org.apache.hadoop.fs.Path(tmp.resolve("x.csv").toUri())));
+    assertFalse(
+        new CsvInputFormat()
+            .isSplitable(multiline, new org.apache.hadoop.fs.Path(tmp.resolve("x.csv").toUri())));
   }
 }

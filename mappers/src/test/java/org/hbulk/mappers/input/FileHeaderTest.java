@@ -21,12 +21,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** A file's header line, read as its records are framed and parsed. */
 class FileHeaderTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private static LoadSpec spec(String csv) {
-    return LoadSpec.parse("t.spec", "[csv]\nheader = true\n" + csv + "\n[columns]\nid = long\nname = string\n"
-        + "[output o]\ntable = t\nkey = id\nf:n = name\n");
+    return LoadSpec.parse(
+        "t.spec",
+        "[csv]\nheader = true\n"
+            + csv
+            + "\n[columns]\nid = long\nname = string\n"
+            + "[output o]\ntable = t\nkey = id\nf:n = name\n");
   }
 
   private static org.apache.hadoop.fs.Path hadoop(Path p) {
@@ -58,16 +61,23 @@ class FileHeaderTest {
 
   @Test
   void charsetTrimAndAnEmptyFileAreRespected() throws Exception {
-    Path latin = Files.write(tmp.resolve("l.csv"), " id | namé \n1|x\n".getBytes(Charset.forName("ISO-8859-1")));
-    assertEquals(List.of("id", "namé"), header(spec("delimiter = |\ncharset = ISO-8859-1\ntrim = true"), latin));
+    Path latin =
+        Files.write(
+            tmp.resolve("l.csv"), " id | namé \n1|x\n".getBytes(Charset.forName("ISO-8859-1")));
+    assertEquals(
+        List.of("id", "namé"),
+        header(spec("delimiter = |\ncharset = ISO-8859-1\ntrim = true"), latin));
     Path empty = Files.write(tmp.resolve("e.csv"), new byte[0]);
     assertNull(header(spec(""), empty));
   }
 
   @Test
   void aHeaderThatIsNotCsvIsAMismatch() throws Exception {
-    Path bad = Files.write(tmp.resolve("b.csv"), "id,\"namé\n1,x\n".getBytes(StandardCharsets.UTF_8));
-    String m = assertThrows(ColumnLayout.MismatchException.class, () -> header(spec(""), bad)).getMessage();
+    Path bad =
+        Files.write(tmp.resolve("b.csv"), "id,\"namé\n1,x\n".getBytes(StandardCharsets.UTF_8));
+    String m =
+        assertThrows(ColumnLayout.MismatchException.class, () -> header(spec(""), bad))
+            .getMessage();
     assertTrue(m.contains("the header line cannot be read"), m);
   }
 }

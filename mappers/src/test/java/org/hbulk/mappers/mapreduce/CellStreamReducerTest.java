@@ -1,6 +1,5 @@
 package org.hbulk.mappers.mapreduce;
 
-import org.hbulk.mappers.shuffle.CellKey;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,6 +20,7 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mrunit.mapreduce.ReduceDriver;
 import org.apache.hadoop.mrunit.types.Pair;
 import org.hbulk.mappers.HbulkConf;
+import org.hbulk.mappers.shuffle.CellKey;
 import org.hbulk.mappers.shuffle.CellRun;
 import org.hbulk.mappers.shuffle.RunCursor;
 import org.hbulk.mappers.shuffle.RunCursorTest;
@@ -40,7 +40,8 @@ class CellStreamReducerTest {
     protected RecordWriter<ImmutableBytesWritable, Cell> hfileWriter(Context context) {
       return new RecordWriter<>() {
         @Override
-        public void write(ImmutableBytesWritable key, Cell cell) throws IOException, InterruptedException {
+        public void write(ImmutableBytesWritable key, Cell cell)
+            throws IOException, InterruptedException {
           // A copy of the key: the reducer reuses it from cell to cell of a row.
           context.write(new ImmutableBytesWritable(key.copyBytes()), cell);
         }
@@ -53,13 +54,18 @@ class CellStreamReducerTest {
 
   /** One record's run for a row: its cells as {@code qualifier=value} in family d. */
   private static Map.Entry<String, CellRun> rec(String row, int output, long ts, String... cells) {
-    return Map.entry(row, RunCursorTest.run(output, ts, Stream.of(cells).map(c -> "d:" + c).toArray(String[]::new)));
+    return Map.entry(
+        row,
+        RunCursorTest.run(output, ts, Stream.of(cells).map(c -> "d:" + c).toArray(String[]::new)));
   }
 
   /** One record's run under a record-level policy: its place in the input travels with it. */
-  private static Map.Entry<String, CellRun> ordered(String row, long order, long ts, String... cells) {
-    return Map.entry(row, RunCursorTest.orderedRun(0, ts, order, Stream.of(cells).map(c -> "d:" + c)
-        .toArray(String[]::new)));
+  private static Map.Entry<String, CellRun> ordered(
+      String row, long order, long ts, String... cells) {
+    return Map.entry(
+        row,
+        RunCursorTest.orderedRun(
+            0, ts, order, Stream.of(cells).map(c -> "d:" + c).toArray(String[]::new)));
   }
 
   /** The key the mapper gives a run: its row and first cell. */
@@ -67,21 +73,42 @@ class CellStreamReducerTest {
     RunCursor c = run.cursor();
     c.next();
     byte[] r = Bytes.toBytes(row);
-    return new CellKey().set(T, r, 0, r.length, c.array(), c.familyOffset(), c.familyLength(), c.array(),
-        c.qualifierOffset(), c.qualifierLength(), c.timestamp(), CellKey.PUT);
+    return new CellKey()
+        .set(
+            T,
+            r,
+            0,
+            r.length,
+            c.array(),
+            c.familyOffset(),
+            c.familyLength(),
+            c.array(),
+            c.qualifierOffset(),
+            c.qualifierLength(),
+            c.timestamp(),
+            CellKey.PUT);
   }
 
-  /** Groups runs by row as the grouping comparator does, runs in the order given (the shuffle's). */
-  private static ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> driver(String policy,
-      List<Map.Entry<String, CellRun>> arrivals) throws IOException {
-    ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> driver = ReduceDriver.newReduceDriver(new TestReducer());
+  /**
+   * Groups runs by row as the grouping comparator does, runs in the order given (the shuffle's).
+   */
+  private static ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> driver(
+      String policy, List<Map.Entry<String, CellRun>> arrivals) throws IOException {
+    ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> driver =
+        ReduceDriver.newReduceDriver(new TestReducer());
     Configuration conf = driver.getConfiguration();
-    conf.setStrings("io.serializations", conf.get("io.serializations"), CellSerialization.class.getName());
+    conf.setStrings(
+        "io.serializations", conf.get("io.serializations"), CellSerialization.class.getName());
     conf.setLong(HbulkConf.ROW_MERGE_BUFFER_BYTES, 4096);
-    LoadSpec.parse("t.spec", "[columns]\nr = string\n[output o]\ntable = t\nkey = r\nd:a = r\n"
-        + "[output wide]\ntable = t\nkey = r\nshared-rows = true\nd:b = r\n"
-        + "[output computed]\ntable = t\nkey = r\nd:{r} = r\n"
-        + "[load]\ncollisions = " + policy + "\n").toConfiguration(conf);
+    LoadSpec.parse(
+            "t.spec",
+            "[columns]\nr = string\n[output o]\ntable = t\nkey = r\nd:a = r\n"
+                + "[output wide]\ntable = t\nkey = r\nshared-rows = true\nd:b = r\n"
+                + "[output computed]\ntable = t\nkey = r\nd:{r} = r\n"
+                + "[load]\ncollisions = "
+                + policy
+                + "\n")
+        .toConfiguration(conf);
     Map<String, List<CellRun>> rows = new LinkedHashMap<>();
     Map<String, CellKey> firstKeys = new LinkedHashMap<>();
     for (Map.Entry<String, CellRun> a : arrivals) {
@@ -94,15 +121,23 @@ class CellStreamReducerTest {
     return driver;
   }
 
-  private static List<String> run(ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> driver)
-      throws Exception {
+  private static List<String> run(
+      ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> driver) throws Exception {
     List<String> out = new ArrayList<>();
     for (Pair<ImmutableBytesWritable, Cell> p : driver.run()) {
       Cell c = p.getSecond();
-      assertEquals("t;" + Bytes.toString(CellUtil.cloneRow(c)), Bytes.toString(p.getFirst().get()),
+      assertEquals(
+          "t;" + Bytes.toString(CellUtil.cloneRow(c)),
+          Bytes.toString(p.getFirst().get()),
           "the output key is exactly table;row, as the multi-table HFile output reads it");
-      out.add(Bytes.toString(CellUtil.cloneRow(c)) + "/" + Bytes.toString(CellUtil.cloneQualifier(c)) + "@"
-          + c.getTimestamp() + "=" + Bytes.toString(CellUtil.cloneValue(c)));
+      out.add(
+          Bytes.toString(CellUtil.cloneRow(c))
+              + "/"
+              + Bytes.toString(CellUtil.cloneQualifier(c))
+              + "@"
+              + c.getTimestamp()
+              + "="
+              + Bytes.toString(CellUtil.cloneValue(c)));
     }
     return out;
   }
@@ -114,13 +149,18 @@ class CellStreamReducerTest {
   private static List<Map.Entry<String, CellRun>> fourRecords(boolean swapped) {
     Map.Entry<String, CellRun> second = rec("r", 0, 5, "b=second");
     Map.Entry<String, CellRun> first = rec("r", 0, 5, "b=first", "c=z");
-    return List.of(rec("r", 0, 5, "a=x"), rec("r", 0, 9, "b=newer"), swapped ? first : second,
-        swapped ? second : first, rec("s", 0, 1, "a=y"));
+    return List.of(
+        rec("r", 0, 5, "a=x"),
+        rec("r", 0, 9, "b=newer"),
+        swapped ? first : second,
+        swapped ? second : first,
+        rec("s", 0, 1, "a=y"));
   }
 
   @Test
   void writesCellsInHBaseOrderAndCountsRowsDuplicatesAndCollisions() throws Exception {
-    ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> d = driver("keep-max-value", fourRecords(false));
+    ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> d =
+        driver("keep-max-value", fourRecords(false));
     assertEquals(List.of("r/a@5=x", "r/b@9=newer", "r/b@5=second", "r/c@5=z", "s/a@1=y"), run(d));
     assertEquals(1, d.getCounters().findCounter(HbulkCounter.DUPLICATE_KEY_ROWS).getValue());
     assertEquals(3, d.getCounters().findCounter(HbulkCounter.DUPLICATE_KEY_RECORDS).getValue());
@@ -136,22 +176,29 @@ class CellStreamReducerTest {
   private static List<Map.Entry<String, CellRun>> overlappingRecords(boolean swapped) {
     Map.Entry<String, CellRun> one = ordered("r", 1, 5, "a=9", "b=1", "c=1");
     Map.Entry<String, CellRun> two = ordered("r", 2, 5, "a=2", "c=2");
-    return List.of(swapped ? two : one, swapped ? one : two, ordered("r", 3, 9, "a=newer"),
+    return List.of(
+        swapped ? two : one,
+        swapped ? one : two,
+        ordered("r", 3, 9, "a=newer"),
         ordered("s", 4, 5, "a=alone"));
   }
 
   @Test
   void keepLastRecordKeepsTheLatestRecordWholeWhereKeepMaxValueMixesRecords() throws Exception {
-    assertEquals(List.of("r/a@9=newer", "r/a@5=9", "r/b@5=1", "r/c@5=2", "s/a@5=alone"),
-        run(driver("keep-max-value", overlappingRecords(false))), "a from record 1, c from record 2");
+    assertEquals(
+        List.of("r/a@9=newer", "r/a@5=9", "r/b@5=1", "r/c@5=2", "s/a@5=alone"),
+        run(driver("keep-max-value", overlappingRecords(false))),
+        "a from record 1, c from record 2");
     for (boolean swapped : new boolean[] {false, true}) {
-      ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> d = driver("keep-last-record",
-          overlappingRecords(swapped));
+      ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> d =
+          driver("keep-last-record", overlappingRecords(swapped));
       assertEquals(List.of("r/a@9=newer", "r/a@5=2", "r/c@5=2", "s/a@5=alone"), run(d));
-      assertEquals(2, d.getCounters().findCounter(HbulkCounter.CONFLICTING_CELLS).getValue(), "a and c");
+      assertEquals(
+          2, d.getCounters().findCounter(HbulkCounter.CONFLICTING_CELLS).getValue(), "a and c");
       assertEquals(1, d.getCounters().findCounter(HbulkCounter.CONFLICTING_ROWS).getValue());
       assertEquals(1, d.getCounters().findCounter(HbulkCounter.RECORD_ROWS_DROPPED).getValue());
-      assertEquals(List.of("r/a@9=newer", "r/a@5=9", "r/b@5=1", "r/c@5=1", "s/a@5=alone"),
+      assertEquals(
+          List.of("r/a@9=newer", "r/a@5=9", "r/b@5=1", "r/c@5=1", "s/a@5=alone"),
           run(driver("keep-first-record", overlappingRecords(swapped))));
     }
   }
@@ -159,17 +206,26 @@ class CellStreamReducerTest {
   @Test
   void aRowWhoseRecordsPassTheBufferUnderKeepLastRecordFailsNamingTheRow() throws Exception {
     String big = "x".repeat(3000);
-    ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> d = driver("keep-last-record", List.of(
-        ordered("wide", 1, 5, "a=" + big), ordered("wide", 2, 5, "b=" + big)));
+    ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> d =
+        driver(
+            "keep-last-record",
+            List.of(ordered("wide", 1, 5, "a=" + big), ordered("wide", 2, 5, "b=" + big)));
     IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> run(d));
-    assertTrue(e.getMessage().startsWith("row wide of table t: its records hold more than"
-        + " hbulk.reduce.row-buffer.bytes = 4096 bytes"), e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "row wide of table t: its records hold more than"
+                    + " hbulk.reduce.row-buffer.bytes = 4096 bytes"),
+        e.getMessage());
   }
 
   @Test
   void sharedRowsAndEqualValuesAreNeitherDuplicatesNorCollisions() throws Exception {
-    ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> d = driver("fail", List.of(
-        rec("r", 0, 5, "a=same"), rec("r", 1, 5, "a=same", "b=w"), rec("r", 1, 5, "b=w")));
+    ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> d =
+        driver(
+            "fail",
+            List.of(
+                rec("r", 0, 5, "a=same"), rec("r", 1, 5, "a=same", "b=w"), rec("r", 1, 5, "b=w")));
     assertEquals(List.of("r/a@5=same", "r/b@5=w"), run(d));
     assertEquals(0, d.getCounters().findCounter(HbulkCounter.DUPLICATE_KEY_ROWS).getValue());
     assertEquals(0, d.getCounters().findCounter(HbulkCounter.CONFLICTING_CELLS).getValue());
@@ -179,12 +235,15 @@ class CellStreamReducerTest {
   @Test
   void collisionPoliciesKeepTheSameCellWhateverTheArrivalOrder() throws Exception {
     for (boolean swapped : new boolean[] {false, true}) {
-      assertEquals(List.of("r/a@5=x", "r/b@9=newer", "r/b@5=second", "r/c@5=z", "s/a@1=y"),
+      assertEquals(
+          List.of("r/a@5=x", "r/b@9=newer", "r/b@5=second", "r/c@5=z", "s/a@1=y"),
           run(driver("keep-max-value", fourRecords(swapped))));
-      assertEquals(List.of("r/a@5=x", "r/b@9=newer", "r/b@5=first", "r/c@5=z", "s/a@1=y"),
+      assertEquals(
+          List.of("r/a@5=x", "r/b@9=newer", "r/b@5=first", "r/c@5=z", "s/a@1=y"),
           run(driver("keep-min-value", fourRecords(swapped))));
     }
-    ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> fail = driver("fail", fourRecords(false));
+    ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> fail =
+        driver("fail", fourRecords(false));
     assertEquals(5, run(fail).size(), "counted; the driver refuses the load");
     assertEquals(1, fail.getCounters().findCounter(HbulkCounter.CONFLICTING_CELLS).getValue());
   }
@@ -192,8 +251,10 @@ class CellStreamReducerTest {
   @Test
   void aLoneRecordWhoseComputedQualifiersMeetIsStillMerged() throws Exception {
     // Output 2 computes its qualifiers, so one record can give one column twice; output 0 cannot.
-    ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> d = driver("keep-max-value", List.of(
-        rec("p", 0, 5, "a=x", "b=y"), rec("q", 2, 5, "k=1", "k=2", "m=3")));
+    ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> d =
+        driver(
+            "keep-max-value",
+            List.of(rec("p", 0, 5, "a=x", "b=y"), rec("q", 2, 5, "k=1", "k=2", "m=3")));
     assertEquals(List.of("p/a@5=x", "p/b@5=y", "q/k@5=2", "q/m@5=3"), run(d));
     assertEquals(1, d.getCounters().findCounter(HbulkCounter.CONFLICTING_CELLS).getValue());
     assertEquals(2, d.getCounters().findCounter(HbulkCounter.TABLE_ROWS_GROUP, "t").getValue());
@@ -212,7 +273,8 @@ class CellStreamReducerTest {
       int ts = 3000 - i % 3000;
       assertEquals("v/" + (char) ('a' + i / 3000) + "@" + ts + "=" + ts, out.get(i));
     }
-    assertTrue(d.getCounters().findCounter(HbulkCounter.ROW_SPILL_FILES).getValue() > 10,
+    assertTrue(
+        d.getCounters().findCounter(HbulkCounter.ROW_SPILL_FILES).getValue() > 10,
         "a 4 KB row buffer for about 60 KB of runs");
     assertEquals(2999, d.getCounters().findCounter(HbulkCounter.DUPLICATE_KEY_RECORDS).getValue());
   }

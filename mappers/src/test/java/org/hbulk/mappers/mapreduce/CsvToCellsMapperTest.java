@@ -1,7 +1,5 @@
 package org.hbulk.mappers.mapreduce;
 
-import org.hbulk.mappers.input.RawRecord;
-import org.hbulk.mappers.shuffle.CellKey;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,7 +12,9 @@ import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.mrunit.mapreduce.MapDriver;
 import org.apache.hadoop.mrunit.types.Pair;
 import org.hbulk.mappers.HbulkConf;
+import org.hbulk.mappers.input.RawRecord;
 import org.hbulk.mappers.record.RejectReason;
+import org.hbulk.mappers.shuffle.CellKey;
 import org.hbulk.mappers.shuffle.CellRun;
 import org.hbulk.mappers.shuffle.RunCursorTest;
 import org.hbulk.mappers.spec.LoadSpec;
@@ -22,9 +22,13 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The map task's glue, under MRUnit: records in, one run of cells per record and output, or rejects, out, counted. */
+/**
+ * The map task's glue, under MRUnit: records in, one run of cells per record and output, or
+ * rejects, out, counted.
+ */
 class CsvToCellsMapperTest {
-  private static final String SPEC = """
+  private static final String SPEC =
+      """
       [columns]
       id = long
       user = string
@@ -61,7 +65,8 @@ class CsvToCellsMapperTest {
   }
 
   private void add(long offset, long line, String text) {
-    driver.withInput(new LongWritable(offset), new RawRecord().set(text.getBytes(StandardCharsets.UTF_8), line));
+    driver.withInput(
+        new LongWritable(offset), new RawRecord().set(text.getBytes(StandardCharsets.UTF_8), line));
   }
 
   private static List<String> show(List<Pair<CellKey, CellRun>> out) throws java.io.IOException {
@@ -69,9 +74,16 @@ class CsvToCellsMapperTest {
     for (Pair<CellKey, CellRun> p : out) {
       CellKey k = p.getFirst();
       byte[] b = k.bytes();
-      shown.add(Bytes.toString(b, 2, k.tableRowLength()) + " " + Bytes.toString(b, k.familyOffset(), k.familyLength())
-          + ":" + Bytes.toString(b, k.qualifierOffset(), k.qualifierLength()) + " @" + k.timestamp() + " "
-          + RunCursorTest.show(p.getSecond()));
+      shown.add(
+          Bytes.toString(b, 2, k.tableRowLength())
+              + " "
+              + Bytes.toString(b, k.familyOffset(), k.familyLength())
+              + ":"
+              + Bytes.toString(b, k.qualifierOffset(), k.qualifierLength())
+              + " @"
+              + k.timestamp()
+              + " "
+              + RunCursorTest.show(p.getSecond()));
     }
     return shown;
   }
@@ -81,31 +93,39 @@ class CsvToCellsMapperTest {
     add(0, 1, "1,ann,\"hello, world\"");
     add(21, 2, "2,bob,");
     List<String> out = show(driver.run());
-    assertEquals(List.of(
-        "t;ann|1 d:note @1700000000000 o0@1700000000000[d:note=hello, world d:user=ann]",
-        "t;bob|2 d:user @1700000000000 o0@1700000000000[d:user=bob]"), out);
+    assertEquals(
+        List.of(
+            "t;ann|1 d:note @1700000000000 o0@1700000000000[d:note=hello, world d:user=ann]",
+            "t;bob|2 d:user @1700000000000 o0@1700000000000[d:user=bob]"),
+        out);
     assertEquals(2, driver.getCounters().findCounter(HbulkCounter.RECORDS_READ).getValue());
     assertEquals(2, driver.getCounters().findCounter(HbulkCounter.RECORDS_LOADED).getValue());
     assertEquals(3, driver.getCounters().findCounter(HbulkCounter.CELLS_EMITTED).getValue());
     assertEquals(1, driver.getCounters().findCounter(HbulkCounter.EMPTY_VALUES_SKIPPED).getValue());
     assertTrue(mapper.rejected.isEmpty());
-    assertEquals(2, driver.getCounters().findCounter(HbulkCounter.OUTPUT_ROWS_GROUP, "main").getValue());
+    assertEquals(
+        2, driver.getCounters().findCounter(HbulkCounter.OUTPUT_ROWS_GROUP, "main").getValue());
   }
 
   @Test
-  void underARecordLevelPolicyEachRunCarriesItsRecordsOffsetAndEmptyValuesAreCounted() throws Exception {
+  void underARecordLevelPolicyEachRunCarriesItsRecordsOffsetAndEmptyValuesAreCounted()
+      throws Exception {
     driver = MapDriver.newMapDriver(new TestMapper());
     Configuration conf = driver.getConfiguration();
-    LoadSpec.parse("t.spec", SPEC + "empty.d:note = empty-value\n[load]\ncollisions = keep-last-record\n")
+    LoadSpec.parse(
+            "t.spec", SPEC + "empty.d:note = empty-value\n[load]\ncollisions = keep-last-record\n")
         .toConfiguration(conf);
     conf.setLong(HbulkConf.RUN_START_MILLIS, 1L);
     add(0, 1, "1,ann,hi");
     add(9, 2, "2,bob,");
     List<Pair<CellKey, CellRun>> out = driver.run();
-    assertEquals(List.of(0L, 9L), out.stream().map(p -> p.getSecond().cursor().order()).toList(),
+    assertEquals(
+        List.of(0L, 9L),
+        out.stream().map(p -> p.getSecond().cursor().order()).toList(),
         "file #0 (a plain FileSplit), at each record's offset");
     assertTrue(out.get(1).getSecond().hasOrder());
-    assertEquals("o0@1700000000000[d:note= d:user=bob]", RunCursorTest.show(out.get(1).getSecond()));
+    assertEquals(
+        "o0@1700000000000[d:note= d:user=bob]", RunCursorTest.show(out.get(1).getSecond()));
     assertEquals(1, driver.getCounters().findCounter(HbulkCounter.EMPTY_VALUES_WRITTEN).getValue());
     assertEquals(0, driver.getCounters().findCounter(HbulkCounter.EMPTY_VALUES_SKIPPED).getValue());
   }
@@ -113,10 +133,10 @@ class CsvToCellsMapperTest {
   @Test
   void eachKindOfBadLineIsRejectedWithReasonCounterAndItsText() throws Exception {
     String[][] bad = {
-        {"3,carl,\"open quote", "MALFORMED_CSV"},
-        {"4,dora", "FIELD_COUNT"},
-        {"x,eve,n", "BAD_VALUE"},
-        {"5,,n", "EMPTY_KEY_PART"},
+      {"3,carl,\"open quote", "MALFORMED_CSV"},
+      {"4,dora", "FIELD_COUNT"},
+      {"x,eve,n", "BAD_VALUE"},
+      {"5,,n", "EMPTY_KEY_PART"},
     };
     long offset = 0;
     for (String[] b : bad) {
@@ -152,27 +172,35 @@ class CsvToCellsMapperTest {
   }
 
   @Test
-  void byNameEachTaskPlacesColumnsByItsOwnFilesHeaderWhereverItsSplitStarts(@TempDir java.nio.file.Path tmp)
-      throws Exception {
+  void byNameEachTaskPlacesColumnsByItsOwnFilesHeaderWhereverItsSplitStarts(
+      @TempDir java.nio.file.Path tmp) throws Exception {
     LoadSpec byName = LoadSpec.parse("t.spec", "[csv]\nheader = true\ncolumns = by-name\n" + SPEC);
-    java.nio.file.Path file = java.nio.file.Files.writeString(tmp.resolve("reordered.csv"),
-        "note,extra,user,id\nhi,x,ann,1\nyo,y,bob,2\n");
+    java.nio.file.Path file =
+        java.nio.file.Files.writeString(
+            tmp.resolve("reordered.csv"), "note,extra,user,id\nhi,x,ann,1\nyo,y,bob,2\n");
     byName.toConfiguration(driver.getConfiguration());
     // MRUnit gives the task a split of this file; the record is one from its middle.
     driver.withMapInputPath(new org.apache.hadoop.fs.Path(file.toUri()));
     add(29, -1, "yo,y,bob,2");
-    assertEquals(List.of("t;bob|2 d:note @1700000000000 o0@1700000000000[d:note=yo d:user=bob]"), show(driver.run()));
+    assertEquals(
+        List.of("t;bob|2 d:note @1700000000000 o0@1700000000000[d:note=yo d:user=bob]"),
+        show(driver.run()));
   }
 
   @Test
-  void byNameAFileWhoseHeaderLacksAColumnFailsTheTask(@TempDir java.nio.file.Path tmp) throws Exception {
+  void byNameAFileWhoseHeaderLacksAColumnFailsTheTask(@TempDir java.nio.file.Path tmp)
+      throws Exception {
     LoadSpec byName = LoadSpec.parse("t.spec", "[csv]\nheader = true\ncolumns = by-name\n" + SPEC);
-    java.nio.file.Path file = java.nio.file.Files.writeString(tmp.resolve("short.csv"), "note,id\nhi,1\n");
+    java.nio.file.Path file =
+        java.nio.file.Files.writeString(tmp.resolve("short.csv"), "note,id\nhi,1\n");
     byName.toConfiguration(driver.getConfiguration());
     driver.withMapInputPath(new org.apache.hadoop.fs.Path(file.toUri()));
     add(8, 2, "hi,1");
-    java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class, driver::run);
-    assertTrue(e.getMessage().contains("short.csv: the header does not hold every column") 
-        && e.getMessage().contains("missing user"), e.getMessage());
+    java.io.IOException e =
+        org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class, driver::run);
+    assertTrue(
+        e.getMessage().contains("short.csv: the header does not hold every column")
+            && e.getMessage().contains("missing user"),
+        e.getMessage());
   }
 }

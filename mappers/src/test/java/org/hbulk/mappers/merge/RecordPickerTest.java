@@ -1,9 +1,5 @@
 package org.hbulk.mappers.merge;
 
-import org.hbulk.mappers.shuffle.CellRun;
-import org.hbulk.mappers.shuffle.RecordOrder;
-import org.hbulk.mappers.shuffle.RunCursor;
-import org.hbulk.mappers.shuffle.RunCursorTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -15,12 +11,15 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import org.hbulk.mappers.schema.CollisionPolicy;
+import org.hbulk.mappers.shuffle.CellRun;
+import org.hbulk.mappers.shuffle.RecordOrder;
+import org.hbulk.mappers.shuffle.RunCursor;
+import org.hbulk.mappers.shuffle.RunCursorTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class RecordPickerTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private final List<String> out = new ArrayList<>();
 
@@ -32,8 +31,12 @@ class RecordPickerTest {
   /** The row's runs through a picker and a merger, in the shuffle's order (by first cell). */
   private RecordPicker pick(boolean keepLast, List<CellRun> runs) throws Exception {
     RecordPicker picker = new RecordPicker(keepLast, Long.MAX_VALUE);
-    RunMerger merger = new RunMerger(c -> out.add(RunCursorTest.cell(c) + "@" + c.timestamp()),
-        CollisionPolicy.KEEP_LAST_RECORD, Long.MAX_VALUE, tmp);
+    RunMerger merger =
+        new RunMerger(
+            c -> out.add(RunCursorTest.cell(c) + "@" + c.timestamp()),
+            CollisionPolicy.KEEP_LAST_RECORD,
+            Long.MAX_VALUE,
+            tmp);
     List<CellRun> sorted = new ArrayList<>(runs);
     sorted.sort(Comparator.comparing(RecordPickerTest::firstCell, RunCursor::compareCell));
     for (CellRun r : sorted) {
@@ -58,8 +61,11 @@ class RecordPickerTest {
   @Test
   void theLastRecordIsKeptWholeAndTheOthersDroppedWhole() throws Exception {
     // Record 30 has no d:b (an empty field): the row must not take d:b from an older record.
-    List<CellRun> runs = List.of(rec(10, 5, "d:a=1", "d:b=1", "d:c=1"), rec(30, 5, "d:a=3", "d:c=3"),
-        rec(20, 5, "d:a=2", "d:b=2", "d:c=2"));
+    List<CellRun> runs =
+        List.of(
+            rec(10, 5, "d:a=1", "d:b=1", "d:c=1"),
+            rec(30, 5, "d:a=3", "d:c=3"),
+            rec(20, 5, "d:a=2", "d:b=2", "d:c=2"));
     RecordPicker p = pick(true, runs);
     assertEquals(List.of("d:a=3@5", "d:c=3@5"), out);
     assertEquals(3, p.takeConflictingCells(), "d:a, d:b (1, 2) and d:c");
@@ -92,8 +98,11 @@ class RecordPickerTest {
 
   @Test
   void recordsThatShareNoColumnAtATimestampAreAllKept() throws Exception {
-    RecordPicker p = pick(true, List.of(rec(1, 5, "d:a=1"), rec(2, 5, "d:b=2"), rec(3, 6, "d:a=3"),
-        rec(4, 6, "d:c=4")));
+    RecordPicker p =
+        pick(
+            true,
+            List.of(
+                rec(1, 5, "d:a=1"), rec(2, 5, "d:b=2"), rec(3, 6, "d:a=3"), rec(4, 6, "d:c=4")));
     assertEquals(List.of("d:a=3@6", "d:a=1@5", "d:b=2@5", "d:c=4@6"), out);
     assertEquals(0, p.takeConflictingCells());
     assertEquals(0, p.takeDropped());
@@ -102,8 +111,14 @@ class RecordPickerTest {
   @Test
   void conflictsChainThroughRecordsThatOverlapEachOther() throws Exception {
     // 1 and 3 share nothing, but 2 shares a column with each: one group, whose last record is 3.
-    RecordPicker p = pick(true, List.of(rec(1, 5, "d:a=1"), rec(2, 5, "d:a=2", "d:b=2"), rec(3, 5, "d:b=3"),
-        rec(4, 5, "d:z=4")));
+    RecordPicker p =
+        pick(
+            true,
+            List.of(
+                rec(1, 5, "d:a=1"),
+                rec(2, 5, "d:a=2", "d:b=2"),
+                rec(3, 5, "d:b=3"),
+                rec(4, 5, "d:z=4")));
     assertEquals(List.of("d:b=3@5", "d:z=4@5"), out);
     assertEquals(2, p.takeDropped());
     assertEquals(2, p.takeConflictingCells());
@@ -111,7 +126,8 @@ class RecordPickerTest {
 
   @Test
   void equalValuesAreNoConflictingCellButTheEarlierRecordIsStillDroppedWhole() throws Exception {
-    RecordPicker p = pick(true, List.of(rec(1, 5, "d:a=same", "d:b=only-in-1"), rec(2, 5, "d:a=same")));
+    RecordPicker p =
+        pick(true, List.of(rec(1, 5, "d:a=same", "d:b=only-in-1"), rec(2, 5, "d:a=same")));
     assertEquals(List.of("d:a=same@5"), out, "a row never mixes records that share a column");
     assertEquals(0, p.takeConflictingCells());
     assertEquals(1, p.takeDropped());
@@ -120,7 +136,9 @@ class RecordPickerTest {
   @Test
   void runsOfOneRecordStayTogether() throws Exception {
     // Two outputs of record 9 write the same row: one record, kept whole.
-    pick(true, List.of(rec(9, 5, "d:a=9", "d:b=9"), rec(9, 5, "e:x=9"), rec(3, 5, "d:a=3", "e:x=3")));
+    pick(
+        true,
+        List.of(rec(9, 5, "d:a=9", "d:b=9"), rec(9, 5, "e:x=9"), rec(3, 5, "d:a=3", "e:x=3")));
     assertEquals(List.of("d:a=9@5", "d:b=9@5", "e:x=9@5"), out);
   }
 
@@ -137,8 +155,11 @@ class RecordPickerTest {
     long a = RecordOrder.of(RecordOrder.fileBase(0), RecordOrder.MAX_OFFSET);
     long b = RecordOrder.of(RecordOrder.fileBase(1), 0);
     assertEquals(-1, Long.compare(a, b));
-    assertEquals("input file #1, byte offset 7", RecordOrder.describe(RecordOrder.of(RecordOrder.fileBase(1), 7)));
-    assertThrows(IllegalArgumentException.class, () -> RecordOrder.of(0, RecordOrder.MAX_OFFSET + 1));
+    assertEquals(
+        "input file #1, byte offset 7",
+        RecordOrder.describe(RecordOrder.of(RecordOrder.fileBase(1), 7)));
+    assertThrows(
+        IllegalArgumentException.class, () -> RecordOrder.of(0, RecordOrder.MAX_OFFSET + 1));
     assertThrows(IllegalArgumentException.class, () -> RecordOrder.fileBase(RecordOrder.MAX_FILES));
   }
 }

@@ -1,8 +1,5 @@
 package org.hbulk.mappers.merge;
 
-import org.hbulk.mappers.shuffle.CellRun;
-import org.hbulk.mappers.shuffle.RunCursor;
-import org.hbulk.mappers.shuffle.RunCursorTest;
 import static org.hbulk.mappers.shuffle.RunCursorTest.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -18,17 +15,20 @@ import java.util.Random;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.hbulk.mappers.schema.CollisionPolicy;
+import org.hbulk.mappers.shuffle.CellRun;
+import org.hbulk.mappers.shuffle.RunCursor;
+import org.hbulk.mappers.shuffle.RunCursorTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class RunMergerTest {
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private final List<String> out = new ArrayList<>();
 
   private RunMerger merger(CollisionPolicy policy, long limit) {
-    return new RunMerger(c -> out.add(RunCursorTest.cell(c) + "@" + c.timestamp()), policy, limit, tmp);
+    return new RunMerger(
+        c -> out.add(RunCursorTest.cell(c) + "@" + c.timestamp()), policy, limit, tmp);
   }
 
   @Test
@@ -51,19 +51,24 @@ class RunMergerTest {
       m.add(run(0, ts, "d:a=a" + ts, "d:b=b" + ts));
     }
     m.finishRow();
-    assertEquals(List.of("d:a=a9@9", "d:a=a8@8", "d:a=a7@7", "d:b=b9@9", "d:b=b8@8", "d:b=b7@7"), out);
+    assertEquals(
+        List.of("d:a=a9@9", "d:a=a8@8", "d:a=a7@7", "d:b=b9@9", "d:b=b8@8", "d:b=b7@7"), out);
     assertEquals(0, m.takeConflictingCells());
   }
 
   @Test
   void equalCoordinatesBecomeOneCellChosenByValueAndDifferencesAreCounted() throws Exception {
-    for (CollisionPolicy policy : List.of(CollisionPolicy.FAIL, CollisionPolicy.KEEP_MAX_VALUE,
-        CollisionPolicy.KEEP_MIN_VALUE)) {
+    for (CollisionPolicy policy :
+        List.of(
+            CollisionPolicy.FAIL, CollisionPolicy.KEEP_MAX_VALUE, CollisionPolicy.KEEP_MIN_VALUE)) {
       for (boolean swapped : new boolean[] {false, true}) {
         out.clear();
         RunMerger m = merger(policy, Long.MAX_VALUE);
-        List<CellRun> equalFirstCells = new ArrayList<>(List.of(run(0, 5, "d:a=1low", "d:b=same"),
-            run(1, 5, "d:a=2high", "d:b=same", "d:c=only")));
+        List<CellRun> equalFirstCells =
+            new ArrayList<>(
+                List.of(
+                    run(0, 5, "d:a=1low", "d:b=same"),
+                    run(1, 5, "d:a=2high", "d:b=same", "d:c=only")));
         if (swapped) {
           java.util.Collections.reverse(equalFirstCells);
         }
@@ -72,7 +77,8 @@ class RunMergerTest {
         }
         m.finishRow();
         String a = policy == CollisionPolicy.KEEP_MIN_VALUE ? "1low" : "2high";
-        assertEquals(List.of("d:a=" + a + "@5", "d:b=same@5", "d:c=only@5"), out, policy + " " + swapped);
+        assertEquals(
+            List.of("d:a=" + a + "@5", "d:b=same@5", "d:c=only@5"), out, policy + " " + swapped);
         assertEquals(1, m.takeConflictingCells(), "the same value twice is no collision");
         assertEquals(0, m.takeConflictingCells(), "taken");
       }
@@ -87,7 +93,10 @@ class RunMergerTest {
     m.add(run(0, 5, "d:a=y", "d:b=2"));
     m.finishRow();
     assertEquals(List.of("d:a=z@5", "d:b=2@5"), out);
-    assertEquals(2, m.takeConflictingCells(), "d:a (x, z, y) and d:b (1, 2, 2): two cells, not three merges");
+    assertEquals(
+        2,
+        m.takeConflictingCells(),
+        "d:a (x, z, y) and d:b (1, 2, 2): two cells, not three merges");
   }
 
   @Test
@@ -96,7 +105,8 @@ class RunMergerTest {
     m.add(run(0, 5, "d:a=1", "d:b=1"));
     m.add(run(0, 5, "d:c=1"));
     m.add(run(0, 5, "d:b=2"));
-    IllegalStateException e = assertThrows(IllegalStateException.class, () -> m.add(run(0, 5, "d:a=2")));
+    IllegalStateException e =
+        assertThrows(IllegalStateException.class, () -> m.add(run(0, 5, "d:a=2")));
     assertTrue(e.getMessage().contains("out of order"), e.getMessage());
   }
 
@@ -108,7 +118,8 @@ class RunMergerTest {
   void overlappingRunsPastTheLimitSpillToFilesAndMergeExactly() throws Exception {
     Random random = new Random(42);
     for (long limit : new long[] {0, 2_000, 50_000, Long.MAX_VALUE}) {
-      for (CollisionPolicy policy : new CollisionPolicy[] {CollisionPolicy.KEEP_MAX_VALUE, CollisionPolicy.KEEP_MIN_VALUE}) {
+      for (CollisionPolicy policy :
+          new CollisionPolicy[] {CollisionPolicy.KEEP_MAX_VALUE, CollisionPolicy.KEEP_MIN_VALUE}) {
         out.clear();
         RunMerger m = merger(policy, limit);
         List<CellRun> runs = new ArrayList<>();
@@ -124,8 +135,13 @@ class RunMergerTest {
             cells.add(col + "=" + value);
             String coordinates = col + "@" + String.format("%03d", 999 - ts);
             values.computeIfAbsent(coordinates, k -> new java.util.HashSet<>()).add(value);
-            expected.merge(coordinates, value, (x, y) -> policy == CollisionPolicy.KEEP_MIN_VALUE
-                ? (x.compareTo(y) <= 0 ? x : y) : (x.compareTo(y) >= 0 ? x : y));
+            expected.merge(
+                coordinates,
+                value,
+                (x, y) ->
+                    policy == CollisionPolicy.KEEP_MIN_VALUE
+                        ? (x.compareTo(y) <= 0 ? x : y)
+                        : (x.compareTo(y) >= 0 ? x : y));
           }
           runs.add(run(0, ts, cells.toArray(String[]::new)));
         }
@@ -134,15 +150,25 @@ class RunMergerTest {
           m.add(r);
         }
         m.finishRow();
-        List<String> want = expected.entrySet().stream().map(e -> {
-          String col = e.getKey().substring(0, e.getKey().indexOf('@'));
-          long ts = 999 - Long.parseLong(e.getKey().substring(e.getKey().indexOf('@') + 1));
-          return col + "=" + e.getValue() + "@" + ts;
-        }).toList();
+        List<String> want =
+            expected.entrySet().stream()
+                .map(
+                    e -> {
+                      String col = e.getKey().substring(0, e.getKey().indexOf('@'));
+                      long ts =
+                          999 - Long.parseLong(e.getKey().substring(e.getKey().indexOf('@') + 1));
+                      return col + "=" + e.getValue() + "@" + ts;
+                    })
+                .toList();
         assertEquals(want, out, "limit " + limit + ", " + policy);
-        assertEquals(values.values().stream().filter(v -> v.size() > 1).count(), m.takeConflictingCells(),
+        assertEquals(
+            values.values().stream().filter(v -> v.size() > 1).count(),
+            m.takeConflictingCells(),
             "cells given more than one value, each once however many records met there");
-        assertEquals(limit != Long.MAX_VALUE, m.spillFiles() > 0, "limit " + limit + ": " + m.spillFiles() + " files");
+        assertEquals(
+            limit != Long.MAX_VALUE,
+            m.spillFiles() > 0,
+            "limit " + limit + ": " + m.spillFiles() + " files");
         try (Stream<Path> left = Files.list(tmp)) {
           assertEquals(0, left.count(), "spill files are deleted with their row");
         }

@@ -27,18 +27,21 @@ class CsvRecordParserTest {
   void recordsParseOneAfterAnotherWithQuotesCommasAndLineBreaks() throws RejectException {
     assertEquals(List.of("1", "ann", "hello, world"), parse("1,ann,\"hello, world\""));
     assertEquals(List.of("2", "bob", ""), parse("2,bob,"));
-    assertEquals(List.of("3", "say \"hi\"\nthen go", "x"), parse("3,\"say \"\"hi\"\"\nthen go\",x"));
+    assertEquals(
+        List.of("3", "say \"hi\"\nthen go", "x"), parse("3,\"say \"\"hi\"\"\nthen go\",x"));
     assertEquals(List.of(""), parse(""));
     assertEquals(List.of("4", "carl"), parse("4,carl"));
   }
 
   @Test
   void aMalformedRecordIsRejectedAndTheNextParsesCleanly() throws RejectException {
-    RejectException open = assertThrows(RejectException.class, () -> parser.parse("5,\"open quote"));
+    RejectException open =
+        assertThrows(RejectException.class, () -> parser.parse("5,\"open quote"));
     assertEquals(RejectReason.MALFORMED_CSV, open.reason());
     assertEquals("a quoted field is not closed (unbalanced quote)", open.getMessage());
     assertEquals(List.of("6", "dora"), parse("6,dora"));
-    RejectException split = assertThrows(RejectException.class, () -> parser.parse("7,eve\n8,finn"));
+    RejectException split =
+        assertThrows(RejectException.class, () -> parser.parse("7,eve\n8,finn"));
     assertEquals("a line break outside quotes splits this record in two", split.getMessage());
     assertEquals(List.of("9", "gus"), parse("9,gus"), "nothing of the split record is left over");
     assertThrows(RejectException.class, () -> parser.parse("10,\"x\"y,z"));
@@ -48,16 +51,50 @@ class CsvRecordParserTest {
   /**
    * Whichever way the parser reads a one-line record (cut by hand, or through commons-csv for an
    * escape or a quote it must judge), with and without trimming, whatever the delimiter, the fields
-   * (or the reject) must be exactly what commons-csv gives, and the next record must still parse. Hand-picked records, then 4,000 random ones per setting
-   * drawn from the characters that matter (a fixed seed, so a failure repeats).
+   * (or the reject) must be exactly what commons-csv gives, and the next record must still parse.
+   * Hand-picked records, then 4,000 random ones per setting drawn from the characters that matter
+   * (a fixed seed, so a failure repeats).
    */
   @Test
   void aOneLineRecordGetsExactlyTheFieldsCommonsCsvReads() throws Exception {
-    List<String> texts = new ArrayList<>(List.of("", ",", ",,", "a", "a,b", "a,,b,", ",a", " a , b ",
-        "\ta\t,\u2003b\u2003", "\u00a0a\u00a0,b", "x|y;z\tw", "a b,c  d", "it's,ok", "a\\b,c",
-        "\"a\"", "\"\"", "\"\",\"\"", "\"a,b\",c", "x,\"say \"\"hi\"\"\"", "\"\"\"\"", "\"a\"\"\"\"b\"",
-        " \"a\" ,b", "\"a\"  ", "\"a\"\t,b", "\"a\"b", "\"open", "a\"b,c\"", " \"a,b\"", "\"a\"\u00a0,b",
-        "\"a\",", "\",\",\"", "a,\"b\"\"\",c", "a,b\\", "a,b\\\\", "\"a\\"));
+    List<String> texts =
+        new ArrayList<>(
+            List.of(
+                "",
+                ",",
+                ",,",
+                "a",
+                "a,b",
+                "a,,b,",
+                ",a",
+                " a , b ",
+                "\ta\t,\u2003b\u2003",
+                "\u00a0a\u00a0,b",
+                "x|y;z\tw",
+                "a b,c  d",
+                "it's,ok",
+                "a\\b,c",
+                "\"a\"",
+                "\"\"",
+                "\"\",\"\"",
+                "\"a,b\",c",
+                "x,\"say \"\"hi\"\"\"",
+                "\"\"\"\"",
+                "\"a\"\"\"\"b\"",
+                " \"a\" ,b",
+                "\"a\"  ",
+                "\"a\"\t,b",
+                "\"a\"b",
+                "\"open",
+                "a\"b,c\"",
+                " \"a,b\"",
+                "\"a\"\u00a0,b",
+                "\"a\",",
+                "\",\",\"",
+                "a,\"b\"\"\",c",
+                "a,b\\",
+                "a,b\\\\",
+                "\"a\\"));
     char[] alphabet = {'a', 'b', ' ', '\t', '\u2003', '\u00a0', '"', ',', ';', '|', '\\'};
     Random random = new Random(20261123L);
     for (int t = 0; t < 4000; t++) {
@@ -70,14 +107,31 @@ class CsvRecordParserTest {
     for (char delimiter : new char[] {',', '\t', '|', ';'}) {
       for (boolean trim : new boolean[] {false, true}) {
         for (Character escape : new Character[] {null, '\\'}) {
-          CsvOptions options = new CsvOptions(delimiter, '"', escape, false, StandardCharsets.UTF_8,
-              false, CsvOptions.DEFAULT_MAX_RECORD_BYTES, trim);
+          CsvOptions options =
+              new CsvOptions(
+                  delimiter,
+                  '"',
+                  escape,
+                  false,
+                  StandardCharsets.UTF_8,
+                  false,
+                  CsvOptions.DEFAULT_MAX_RECORD_BYTES,
+                  trim);
           CsvRecordParser fast = new CsvRecordParser(options);
           for (String text : texts) {
-            String what = "delimiter " + (int) delimiter + ", trim " + trim + ", escape " + escape
-                + ": [" + text + "]";
+            String what =
+                "delimiter "
+                    + (int) delimiter
+                    + ", trim "
+                    + trim
+                    + ", escape "
+                    + escape
+                    + ": ["
+                    + text
+                    + "]";
             assertEquals(commonsCsv(options, text), hbulk(fast, text), what);
-            assertEquals(List.of("z", "1"), hbulk(fast, "z" + delimiter + "1"), "the record after " + what);
+            assertEquals(
+                List.of("z", "1"), hbulk(fast, "z" + delimiter + "1"), "the record after " + what);
           }
         }
       }
@@ -94,14 +148,16 @@ class CsvRecordParserTest {
 
   /**
    * The record's fields as commons-csv reads its line when another line follows, or "rejected"
-   * where it cannot, or where it reads on past the line's end (an escaped line break, an open quote).
+   * where it cannot, or where it reads on past the line's end (an escaped line break, an open
+   * quote).
    */
   private static List<String> commonsCsv(CsvOptions options, String text) {
     try (CSVParser parser = CSVParser.parse(text + "\nz", options.toCsvFormat())) {
       Iterator<CSVRecord> records = parser.iterator();
       List<String> fields = new ArrayList<>();
       records.next().forEach(fields::add);
-      boolean alone = records.hasNext() && records.next().toList().equals(List.of("z")) && !records.hasNext();
+      boolean alone =
+          records.hasNext() && records.next().toList().equals(List.of("z")) && !records.hasNext();
       return alone ? fields : List.of("rejected");
     } catch (IOException | UncheckedIOException | IllegalStateException e) {
       return List.of("rejected");

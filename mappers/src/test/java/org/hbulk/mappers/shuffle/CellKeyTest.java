@@ -19,7 +19,10 @@ import org.junit.jupiter.api.Test;
 class CellKeyTest {
   private static final byte[] TABLE = Bytes.toBytes("t");
 
-  /** Rows, families and qualifiers from a small alphabet that includes 0x00 and 0xFF, so prefixes and signs matter. */
+  /**
+   * Rows, families and qualifiers from a small alphabet that includes 0x00 and 0xFF, so prefixes
+   * and signs matter.
+   */
   private static byte[] bytes(SplittableRandom r, int max) {
     byte[] b = new byte[r.nextInt(max + 1)];
     byte[] alphabet = {0, 1, 'a', 'b', (byte) 0x7f, (byte) 0x80, (byte) 0xff};
@@ -37,14 +40,26 @@ class CellKeyTest {
     }
     long[] times = {0, 1, 2, Long.MAX_VALUE, 1700000000000L};
     KeyValue.Type[] types = {KeyValue.Type.Put, KeyValue.Type.Delete, KeyValue.Type.DeleteColumn};
-    return new KeyValue(row, family, bytes(r, 3), times[r.nextInt(times.length)], types[r.nextInt(types.length)]);
+    return new KeyValue(
+        row, family, bytes(r, 3), times[r.nextInt(times.length)], types[r.nextInt(types.length)]);
   }
 
   private static CellKey key(KeyValue kv) {
     byte[] row = kv.getRowArray();
-    return new CellKey().set(TABLE, row, kv.getRowOffset(), kv.getRowLength(), kv.getFamilyArray(),
-        kv.getFamilyOffset(), kv.getFamilyLength(), kv.getQualifierArray(), kv.getQualifierOffset(),
-        kv.getQualifierLength(), kv.getTimestamp(), kv.getTypeByte());
+    return new CellKey()
+        .set(
+            TABLE,
+            row,
+            kv.getRowOffset(),
+            kv.getRowLength(),
+            kv.getFamilyArray(),
+            kv.getFamilyOffset(),
+            kv.getFamilyLength(),
+            kv.getQualifierArray(),
+            kv.getQualifierOffset(),
+            kv.getQualifierLength(),
+            kv.getTimestamp(),
+            kv.getTypeByte());
   }
 
   private static byte[] serialized(CellKey k) throws IOException {
@@ -64,7 +79,8 @@ class CellKeyTest {
       assertEquals(hbase, Integer.signum(key(a).compareTo(key(b))), a + " vs " + b);
       byte[] sa = serialized(key(a));
       byte[] sb = serialized(key(b));
-      assertEquals(hbase, Integer.signum(raw.compare(sa, 0, sa.length, sb, 0, sb.length)), a + " vs " + b);
+      assertEquals(
+          hbase, Integer.signum(raw.compare(sa, 0, sa.length, sb, 0, sb.length)), a + " vs " + b);
     }
   }
 
@@ -87,6 +103,7 @@ class CellKeyTest {
       assertEquals(CellKey.PUT, back.type());
       seen.add(Bytes.toString(back.bytes(), 2, back.tableRowLength()));
     }
-    assertEquals(List.of("t;" + "a-much-longer-row-than-the-initial-buffer-".repeat(5), "t;r"), seen);
+    assertEquals(
+        List.of("t;" + "a-much-longer-row-than-the-initial-buffer-".repeat(5), "t;r"), seen);
   }
 }

@@ -49,22 +49,26 @@ public class RunCursorTest {
 
   public static String cell(RunCursor c) {
     byte[] b = c.array();
-    return Bytes.toString(b, c.familyOffset(), c.familyLength()) + ":"
-        + Bytes.toString(b, c.qualifierOffset(), c.qualifierLength()) + "="
+    return Bytes.toString(b, c.familyOffset(), c.familyLength())
+        + ":"
+        + Bytes.toString(b, c.qualifierOffset(), c.qualifierLength())
+        + "="
         + Bytes.toString(b, c.valueOffset(), c.valueLength());
   }
 
   @Test
   void cellsComeBackAsWrittenThroughTheWritableForm() throws Exception {
     String big = "v".repeat(300);
-    CellRun run = run(7, 1_700_000_000_123L, "d:a=1", "d:b=", "d:" + "q".repeat(200) + "=" + big, "e:é=ü");
+    CellRun run =
+        run(7, 1_700_000_000_123L, "d:a=1", "d:b=", "d:" + "q".repeat(200) + "=" + big, "e:é=ü");
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     run.write(new DataOutputStream(bytes));
     CellRun back = new CellRun();
     back.readFields(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())));
     assertEquals(7, back.output());
     assertEquals(1_700_000_000_123L, back.timestamp());
-    assertEquals("o7@1700000000123[d:a=1 d:b= d:" + "q".repeat(200) + "=" + big + " e:é=ü]", show(back));
+    assertEquals(
+        "o7@1700000000123[d:a=1 d:b= d:" + "q".repeat(200) + "=" + big + " e:é=ü]", show(back));
   }
 
   @Test
@@ -72,7 +76,8 @@ public class RunCursorTest {
     byte[] f = {'d'};
     byte[] q = {'a'};
     CellRun plain = new CellRun().start(127, 5).add(f, 0, 1, q, 0, 1, q, 0, 1);
-    CellRun ordered = new CellRun().start(127, 5, Long.MAX_VALUE - 3).add(f, 0, 1, q, 0, 1, q, 0, 1);
+    CellRun ordered =
+        new CellRun().start(127, 5, Long.MAX_VALUE - 3).add(f, 0, 1, q, 0, 1, q, 0, 1);
     assertEquals(plain.length() + 8, ordered.length(), "8 bytes, only for record-level policies");
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     ordered.write(new DataOutputStream(bytes));
@@ -93,13 +98,23 @@ public class RunCursorTest {
 
   @Test
   void cellsCompareByFamilyQualifierThenNewestFirst() throws Exception {
-    String[][] ordered = {{"5", "a:z=1"}, {"9", "b:a=1"}, {"5", "b:a=1"}, {"1", "b:a=1"}, {"5", "b:aa=1"}, {"5", "b:b=1"}};
+    String[][] ordered = {
+      {"5", "a:z=1"},
+      {"9", "b:a=1"},
+      {"5", "b:a=1"},
+      {"1", "b:a=1"},
+      {"5", "b:aa=1"},
+      {"5", "b:b=1"}
+    };
     for (int i = 0; i < ordered.length; i++) {
       for (int j = 0; j < ordered.length; j++) {
         RunCursor a = run(0, Long.parseLong(ordered[i][0]), ordered[i][1]).cursor();
         RunCursor b = run(0, Long.parseLong(ordered[j][0]), ordered[j][1]).cursor();
         assertTrue(a.next() && b.next());
-        assertEquals(Integer.signum(Integer.compare(i, j)), Integer.signum(a.compareCell(b)), i + " vs " + j);
+        assertEquals(
+            Integer.signum(Integer.compare(i, j)),
+            Integer.signum(a.compareCell(b)),
+            i + " vs " + j);
       }
     }
   }
@@ -109,7 +124,8 @@ public class RunCursorTest {
     byte[] q = new byte[20_000];
     byte[] v = "x".repeat(70_000).getBytes(StandardCharsets.UTF_8);
     byte[] f = {'f'};
-    RunCursor c = new CellRun().start(127, -1L).add(f, 0, 1, q, 0, q.length, v, 0, v.length).cursor();
+    RunCursor c =
+        new CellRun().start(127, -1L).add(f, 0, 1, q, 0, q.length, v, 0, v.length).cursor();
     assertTrue(c.next());
     assertEquals(127, c.output());
     assertEquals(-1L, c.timestamp());

@@ -1,6 +1,5 @@
 package org.hbulk.mappers.sort;
 
-import org.hbulk.mappers.shuffle.CellKey;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -16,6 +15,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.io.RawComparator;
 import org.apache.hadoop.util.IndexedSortable;
 import org.apache.hadoop.util.QuickSort;
+import org.hbulk.mappers.shuffle.CellKey;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,8 +33,12 @@ class CellKeySorterTest {
       Spill spill = new Spill();
       String[] tables = {"t", "t2", "events"};
       for (int i = 0; i < 3000; i++) {
-        spill.add(r.nextInt(4), tables[r.nextInt(tables.length)], bytes(r, r.nextInt(24)),
-            bytes(r, r.nextInt(3)), r.nextInt(3));
+        spill.add(
+            r.nextInt(4),
+            tables[r.nextInt(tables.length)],
+            bytes(r, r.nextInt(24)),
+            bytes(r, r.nextInt(3)),
+            r.nextInt(3));
       }
       assertSortsLikeQuickSort(spill, 0, spill.size());
     }
@@ -48,7 +52,11 @@ class CellKeySorterTest {
       int user = (int) Math.min(999, Math.abs(r.nextGaussian() * 20));
       int salt = user % 16;
       String row = String.format("%02d|u%07d|%d", salt, user, 1_700_000_000_000L + r.nextInt(5000));
-      spill.add(salt, "events", row.getBytes(StandardCharsets.UTF_8), "q".getBytes(StandardCharsets.UTF_8),
+      spill.add(
+          salt,
+          "events",
+          row.getBytes(StandardCharsets.UTF_8),
+          "q".getBytes(StandardCharsets.UTF_8),
           r.nextInt(2));
     }
     assertSortsLikeQuickSort(spill, 0, spill.size());
@@ -68,12 +76,25 @@ class CellKeySorterTest {
   @Test
   void rowsThatStartOtherRowsOrEndInZerosSortShortestFirst() throws IOException {
     Spill spill = new Spill();
-    byte[][] rows = {{}, {0}, {0, 0}, {'a'}, {'a', 0}, {'a', 0, 0, 0, 0, 0, 0, 0, 0}, {'a', 0, 0, 0, 0, 0, 0, 0},
-        "abcdefgh".getBytes(StandardCharsets.UTF_8), "abcdefgh\0".getBytes(StandardCharsets.UTF_8),
-        "abcdefg".getBytes(StandardCharsets.UTF_8), {(byte) 0xff}, {(byte) 0x80, 0}, {0x7f}};
+    byte[][] rows = {
+      {},
+      {0},
+      {0, 0},
+      {'a'},
+      {'a', 0},
+      {'a', 0, 0, 0, 0, 0, 0, 0, 0},
+      {'a', 0, 0, 0, 0, 0, 0, 0},
+      "abcdefgh".getBytes(StandardCharsets.UTF_8),
+      "abcdefgh\0".getBytes(StandardCharsets.UTF_8),
+      "abcdefg".getBytes(StandardCharsets.UTF_8),
+      {(byte) 0xff},
+      {(byte) 0x80, 0},
+      {0x7f}
+    };
     SplittableRandom r = new SplittableRandom(5);
     for (int i = 0; i < 400; i++) {
-      spill.add(0, "t", rows[r.nextInt(rows.length)], new byte[] {(byte) r.nextInt(3)}, r.nextInt(3));
+      spill.add(
+          0, "t", rows[r.nextInt(rows.length)], new byte[] {(byte) r.nextInt(3)}, r.nextInt(3));
     }
     assertSortsLikeQuickSort(spill, 0, spill.size());
   }
@@ -102,19 +123,20 @@ class CellKeySorterTest {
   @Test
   void anyOtherSortableIsSortedByHadoopsQuickSort() {
     int[] values = new SplittableRandom(1).ints(500, 0, 100).toArray();
-    IndexedSortable ints = new IndexedSortable() {
-      @Override
-      public int compare(int i, int j) {
-        return Integer.compare(values[i], values[j]);
-      }
+    IndexedSortable ints =
+        new IndexedSortable() {
+          @Override
+          public int compare(int i, int j) {
+            return Integer.compare(values[i], values[j]);
+          }
 
-      @Override
-      public void swap(int i, int j) {
-        int v = values[i];
-        values[i] = values[j];
-        values[j] = v;
-      }
-    };
+          @Override
+          public void swap(int i, int j) {
+            int v = values[i];
+            values[i] = values[j];
+            values[j] = v;
+          }
+        };
     assertNull(MapOutputBufferRecords.of(ints));
     new CellKeySorter().sort(ints, 0, values.length);
     int[] sorted = values.clone();
@@ -162,9 +184,23 @@ class CellKeySorterTest {
     private int[] starts = new int[0];
     private int[] ends = new int[0];
 
-    void add(int partition, String table, byte[] row, byte[] qualifier, long timestamp) throws IOException {
-      CellKey key = new CellKey().set(Bytes.toBytes(table), row, 0, row.length, FAMILY, 0, 1, qualifier, 0,
-          qualifier.length, timestamp, CellKey.PUT);
+    void add(int partition, String table, byte[] row, byte[] qualifier, long timestamp)
+        throws IOException {
+      CellKey key =
+          new CellKey()
+              .set(
+                  Bytes.toBytes(table),
+                  row,
+                  0,
+                  row.length,
+                  FAMILY,
+                  0,
+                  1,
+                  qualifier,
+                  0,
+                  qualifier.length,
+                  timestamp,
+                  CellKey.PUT);
       int n = size();
       partitions = Arrays.copyOf(partitions, n + 1);
       starts = Arrays.copyOf(starts, n + 1);
@@ -190,7 +226,9 @@ class CellKeySorterTest {
     }
 
     String describe(int record) {
-      return partitions[record] + " " + Bytes.toStringBinary(buffer, starts[record], ends[record] - starts[record]);
+      return partitions[record]
+          + " "
+          + Bytes.toStringBinary(buffer, starts[record], ends[record] - starts[record]);
     }
 
     @Override
@@ -215,7 +253,8 @@ class CellKeySorterTest {
       if (partitions[i] != partitions[j]) {
         return partitions[i] - partitions[j];
       }
-      return COMPARATOR.compare(buffer, starts[i], ends[i] - starts[i], buffer, starts[j], ends[j] - starts[j]);
+      return COMPARATOR.compare(
+          buffer, starts[i], ends[i] - starts[i], buffer, starts[j], ends[j] - starts[j]);
     }
 
     @Override

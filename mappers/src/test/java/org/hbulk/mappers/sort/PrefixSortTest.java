@@ -50,8 +50,12 @@ class PrefixSortTest {
     counters.findCounter(PrefixSortFallback.UNKNOWN_BUFFER_LAYOUT).increment(2);
     Shortcut fell = PrefixSort.outcome(conf, counters);
     assertEquals(Shortcut.State.FELL_BACK, fell.state());
-    assertTrue(fell.detail().startsWith("Hadoop's QuickSort sorted 2 of 6 spills: this Hadoop's map"
-        + " output buffer is not laid out"), fell.detail());
+    assertTrue(
+        fell.detail()
+            .startsWith(
+                "Hadoop's QuickSort sorted 2 of 6 spills: this Hadoop's map"
+                    + " output buffer is not laid out"),
+        fell.detail());
 
     Configuration off = new Configuration(false);
     off.setBoolean(HbulkConf.SORT_PREFIX, false);

@@ -1,13 +1,8 @@
 package org.hbulk.mappers.spec;
 
-import org.hbulk.mappers.schema.CollisionPolicy;
-import org.hbulk.mappers.schema.Column;
-import org.hbulk.mappers.schema.ColumnType;
-import org.hbulk.mappers.schema.CsvOptions;
-import org.hbulk.mappers.schema.SpecException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,10 +14,16 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.hbulk.mappers.HbulkConf;
+import org.hbulk.mappers.schema.CollisionPolicy;
+import org.hbulk.mappers.schema.Column;
+import org.hbulk.mappers.schema.ColumnType;
+import org.hbulk.mappers.schema.CsvOptions;
+import org.hbulk.mappers.schema.SpecException;
 import org.junit.jupiter.api.Test;
 
 class LoadSpecTest {
-  static final String ORDERS = """
+  static final String ORDERS =
+      """
       # orders
       [csv]
       delimiter = ;
@@ -94,7 +95,8 @@ class LoadSpecTest {
   @Test
   void unknownColumnInKeyNamesFileLineColumnAndPosition() {
     SpecException e = error(minimal("id = long", "key = \"x\" + idd\nf:a = id"));
-    assertEquals("t.spec:5: key: at character 7 of '\"x\" + idd': unknown column 'idd' (columns: id)",
+    assertEquals(
+        "t.spec:5: key: at character 7 of '\"x\" + idd': unknown column 'idd' (columns: id)",
         e.getMessage());
   }
 
@@ -102,57 +104,105 @@ class LoadSpecTest {
   void columnsAreByPositionUnlessTheSpecSaysByNameWhichNeedsAHeader() {
     String spec = minimal("id = long", "key = id\nf:a = id");
     assertFalse(LoadSpec.parse("t.spec", "[csv]\nheader = true\n" + spec).csv().byName());
-    assertTrue(LoadSpec.parse("t.spec", "[csv]\nheader = true\ncolumns = by-name\n" + spec).csv().byName());
-    assertFalse(LoadSpec.parse("t.spec", "[csv]\nheader = true\ncolumns = by-position\n" + spec).csv().byName());
-    assertTrue(error("[csv]\ncolumns = by-name\n" + spec).getMessage()
-        .contains("t.spec:2: columns: columns = by-name reads each file's header line: set header = true"));
-    assertTrue(error("[csv]\nheader = true\ncolumns = names\n" + spec).getMessage()
-        .contains("t.spec:3: columns: expected by-position or by-name, found 'names'"));
+    assertTrue(
+        LoadSpec.parse("t.spec", "[csv]\nheader = true\ncolumns = by-name\n" + spec)
+            .csv()
+            .byName());
+    assertFalse(
+        LoadSpec.parse("t.spec", "[csv]\nheader = true\ncolumns = by-position\n" + spec)
+            .csv()
+            .byName());
+    assertTrue(
+        error("[csv]\ncolumns = by-name\n" + spec)
+            .getMessage()
+            .contains(
+                "t.spec:2: columns: columns = by-name reads each file's header line: set header = true"));
+    assertTrue(
+        error("[csv]\nheader = true\ncolumns = names\n" + spec)
+            .getMessage()
+            .contains("t.spec:3: columns: expected by-position or by-name, found 'names'"));
   }
 
   @Test
   void errorsNameTheLineAndWhatWasExpected() {
-    assertTrue(error("[csv]\ndelimiter = ,,\n").getMessage().startsWith("t.spec:2: delimiter: expected one character"));
+    assertTrue(
+        error("[csv]\ndelimiter = ,,\n")
+            .getMessage()
+            .startsWith("t.spec:2: delimiter: expected one character"));
     assertTrue(error("[csvv]\n").getMessage().contains("t.spec:1: unknown section [csvv]"));
-    assertTrue(error("[csv]\nheadr = true\n").getMessage().contains("t.spec:2: headr: unknown setting 'headr' in [csv]"));
-    assertTrue(error("[csv]\nheader = yes\n").getMessage().contains("expected true or false, found 'yes'"));
-    assertTrue(error(minimal("id = number", "key = id\nf:a = id")).getMessage()
-        .contains("t.spec:2: id: unknown type 'number'"));
-    assertTrue(error(minimal("t = timestamp(yyyy-MM-dd bb)", "key = t\nf:a = t")).getMessage()
-        .contains("t.spec:2: t: bad time pattern"));
-    assertTrue(error(minimal("t = timestamp(yyyy-MM-dd, Moon/Base)", "key = t\nf:a = t")).getMessage()
-        .contains("unknown time zone 'Moon/Base'"));
+    assertTrue(
+        error("[csv]\nheadr = true\n")
+            .getMessage()
+            .contains("t.spec:2: headr: unknown setting 'headr' in [csv]"));
+    assertTrue(
+        error("[csv]\nheader = yes\n")
+            .getMessage()
+            .contains("expected true or false, found 'yes'"));
+    assertTrue(
+        error(minimal("id = number", "key = id\nf:a = id"))
+            .getMessage()
+            .contains("t.spec:2: id: unknown type 'number'"));
+    assertTrue(
+        error(minimal("t = timestamp(yyyy-MM-dd bb)", "key = t\nf:a = t"))
+            .getMessage()
+            .contains("t.spec:2: t: bad time pattern"));
+    assertTrue(
+        error(minimal("t = timestamp(yyyy-MM-dd, Moon/Base)", "key = t\nf:a = t"))
+            .getMessage()
+            .contains("unknown time zone 'Moon/Base'"));
     assertTrue(error("[output o]\ntable = t\n").getMessage().contains("no [columns] section"));
     assertTrue(error("[columns]\nid = long\n").getMessage().contains("no [output NAME] section"));
-    assertTrue(error(minimal("id = long", "key = id\nf:a = id").replace("table = t", "table = bad name!"))
-        .getMessage().contains("t.spec:4: table: 'bad name!' is not a valid HBase table name"));
-    assertTrue(error("[columns]\nid = long\nid = string\n").getMessage()
-        .contains("t.spec:3: 'id' is given twice in this section (first at line 2)"));
+    assertTrue(
+        error(minimal("id = long", "key = id\nf:a = id").replace("table = t", "table = bad name!"))
+            .getMessage()
+            .contains("t.spec:4: table: 'bad name!' is not a valid HBase table name"));
+    assertTrue(
+        error("[columns]\nid = long\nid = string\n")
+            .getMessage()
+            .contains("t.spec:3: 'id' is given twice in this section (first at line 2)"));
     assertTrue(error("[csv]\ncharset = UTF-16\n").getMessage().contains("not ASCII-compatible"));
-    assertTrue(error(minimal("id = long", "f:a = id")).getMessage().contains("needs 'key = EXPRESSION'"));
+    assertTrue(
+        error(minimal("id = long", "f:a = id")).getMessage().contains("needs 'key = EXPRESSION'"));
     assertTrue(error(minimal("id = long", "key = id")).getMessage().contains("has no cells"));
-    assertTrue(error(minimal("id = long", "key = id\n.f:a = id")).getMessage()
-        .contains("'.f' is not a valid column family name"));
-    assertTrue(error(minimal("id = long\nn = string", "key = id\ntimestamp = n\nf:a = id")).getMessage()
-        .contains("a cell timestamp column must be a timestamp or a long"));
-    assertTrue(error("[rejects]\nmax-ratio = 1.5\n" + minimal("id = long", "key = id\nf:a = id"))
-        .getMessage().contains("expected a share between 0 and 1"));
+    assertTrue(
+        error(minimal("id = long", "key = id\n.f:a = id"))
+            .getMessage()
+            .contains("'.f' is not a valid column family name"));
+    assertTrue(
+        error(minimal("id = long\nn = string", "key = id\ntimestamp = n\nf:a = id"))
+            .getMessage()
+            .contains("a cell timestamp column must be a timestamp or a long"));
+    assertTrue(
+        error("[rejects]\nmax-ratio = 1.5\n" + minimal("id = long", "key = id\nf:a = id"))
+            .getMessage()
+            .contains("expected a share between 0 and 1"));
   }
 
   @Test
   void outputsMayWriteToSeveralTablesWithQualifierExpressionsAndACollisionPolicy() {
-    LoadSpec spec = LoadSpec.parse("t.spec", "[columns]\nid = long\nb = string\n"
-        + "[output a]\ntable = default:t1\nkey = id\nf:{b} = \"1\"\n"
-        + "[output b]\ntable = ns:t2\nkey = b\nf:a = id\n[load]\ncollisions = keep-min-value\n");
+    LoadSpec spec =
+        LoadSpec.parse(
+            "t.spec",
+            "[columns]\nid = long\nb = string\n"
+                + "[output a]\ntable = default:t1\nkey = id\nf:{b} = \"1\"\n"
+                + "[output b]\ntable = ns:t2\nkey = b\nf:a = id\n[load]\ncollisions = keep-min-value\n");
     assertEquals(List.of("t1", "ns:t2"), List.copyOf(spec.tables()));
     assertEquals("b", spec.outputs().get(0).cells().get(0).qualifierExpr().toString());
     assertEquals(CollisionPolicy.KEEP_MIN_VALUE, spec.collisions());
-    assertEquals(CollisionPolicy.FAIL, LoadSpec.parse("t.spec", minimal("id = long", "key = id\nf:a = id")).collisions());
-    assertTrue(error("[load]\ncollisions = newest\n" + minimal("id = long", "key = id\nf:a = id"))
-        .getMessage().contains("t.spec:2: collisions: expected one of fail, keep-max-value, keep-min-value,"
-            + " keep-last-record, keep-first-record, found 'newest'"));
-    LoadSpec last = LoadSpec.parse("t.spec", minimal("id = long", "key = id\nf:a = id"),
-        Map.of("load.collisions", "keep-last-record"));
+    assertEquals(
+        CollisionPolicy.FAIL,
+        LoadSpec.parse("t.spec", minimal("id = long", "key = id\nf:a = id")).collisions());
+    assertTrue(
+        error("[load]\ncollisions = newest\n" + minimal("id = long", "key = id\nf:a = id"))
+            .getMessage()
+            .contains(
+                "t.spec:2: collisions: expected one of fail, keep-max-value, keep-min-value,"
+                    + " keep-last-record, keep-first-record, found 'newest'"));
+    LoadSpec last =
+        LoadSpec.parse(
+            "t.spec",
+            minimal("id = long", "key = id\nf:a = id"),
+            Map.of("load.collisions", "keep-last-record"));
     assertEquals(CollisionPolicy.KEEP_LAST_RECORD, last.collisions());
     assertTrue(last.collisions().recordLevel() && !CollisionPolicy.KEEP_MAX_VALUE.recordLevel());
   }
@@ -163,7 +213,8 @@ class LoadSpecTest {
     for (int o = 0; o < 129; o++) {
       spec.append("[output o").append(o).append("]\ntable = t\nkey = id\nf:a = id\n");
     }
-    assertEquals("t.spec: 129 [output] sections: at most 128; split the spec into several loads",
+    assertEquals(
+        "t.spec: 129 [output] sections: at most 128; split the spec into several loads",
         error(spec.toString()).getMessage());
   }
 
@@ -171,41 +222,60 @@ class LoadSpecTest {
   void emptyFieldsAreAbsentUnlessTheOutputOrTheCellSaysEmptyValue() {
     String cells = "key = id\nf:a = a\nf:{a} = id\n";
     LoadSpec plain = LoadSpec.parse("t.spec", minimal("id = long\na = string", cells));
-    assertEquals(List.of(EmptyField.ABSENT, EmptyField.ABSENT),
+    assertEquals(
+        List.of(EmptyField.ABSENT, EmptyField.ABSENT),
         plain.outputs().get(0).cells().stream().map(CellSpec::empty).toList());
-    LoadSpec one = LoadSpec.parse("t.spec", minimal("id = long\na = string", cells + "empty.f:a = empty-value"));
-    assertEquals(List.of(EmptyField.EMPTY_VALUE, EmptyField.ABSENT),
+    LoadSpec one =
+        LoadSpec.parse(
+            "t.spec", minimal("id = long\na = string", cells + "empty.f:a = empty-value"));
+    assertEquals(
+        List.of(EmptyField.EMPTY_VALUE, EmptyField.ABSENT),
         one.outputs().get(0).cells().stream().map(CellSpec::empty).toList());
-    LoadSpec all = LoadSpec.parse("t.spec", minimal("id = long\na = string", cells),
-        Map.of("output.o.empty", "empty-value", "output.o.empty.f:{a}", "absent"));
-    assertEquals(List.of(EmptyField.EMPTY_VALUE, EmptyField.ABSENT),
+    LoadSpec all =
+        LoadSpec.parse(
+            "t.spec",
+            minimal("id = long\na = string", cells),
+            Map.of("output.o.empty", "empty-value", "output.o.empty.f:{a}", "absent"));
+    assertEquals(
+        List.of(EmptyField.EMPTY_VALUE, EmptyField.ABSENT),
         all.outputs().get(0).cells().stream().map(CellSpec::empty).toList());
-    assertEquals("t.spec:9: empty: expected absent (no cell where a field is empty) or empty-value (a cell"
-        + " with an empty value), found 'null'",
+    assertEquals(
+        "t.spec:9: empty: expected absent (no cell where a field is empty) or empty-value (a cell"
+            + " with an empty value), found 'null'",
         error(minimal("id = long\na = string", cells + "empty = null")).getMessage());
-    assertEquals("t.spec:9: empty.f:b: 'f:b' is not a cell of [output o] (cells: f:a, f:{a}); write"
-        + " empty.FAMILY:QUALIFIER exactly as the cell's line does",
+    assertEquals(
+        "t.spec:9: empty.f:b: 'f:b' is not a cell of [output o] (cells: f:a, f:{a}); write"
+            + " empty.FAMILY:QUALIFIER exactly as the cell's line does",
         error(minimal("id = long\na = string", cells + "empty.f:b = empty-value")).getMessage());
   }
 
   @Test
   void overridesReplaceAddAndCreateUnnamedSections() {
-    LoadSpec spec = LoadSpec.parse("orders.spec", ORDERS, Map.of("rejects.max", "99",
-        "output.orders.table", "orders_test", "csv.delimiter", "tab"));
+    LoadSpec spec =
+        LoadSpec.parse(
+            "orders.spec",
+            ORDERS,
+            Map.of(
+                "rejects.max", "99", "output.orders.table", "orders_test", "csv.delimiter", "tab"));
     assertEquals(99, spec.rejectBudget().maxCount());
     assertEquals("orders_test", spec.outputs().get(0).table());
     assertEquals('\t', spec.csv().delimiter());
-    LoadSpec noRejects = LoadSpec.parse("t.spec", minimal("id = long", "key = id\nf:a = id"),
-        Map.of("rejects.max", "5"));
+    LoadSpec noRejects =
+        LoadSpec.parse(
+            "t.spec", minimal("id = long", "key = id\nf:a = id"), Map.of("rejects.max", "5"));
     assertEquals(5, noRejects.rejectBudget().maxCount());
   }
 
   @Test
   void tableAndFamilySettingsAreNormalizedAndChecked() {
     String base = minimal("id = long", "key = id\nf:a = id");
-    LoadSpec spec = LoadSpec.parse("t.spec", base + "[table t]\nsplit-policy = KeyPrefix(4)\nmax-filesize = 10g\n"
-        + "major-compaction = 7d\nregions = 32\n[family f]\nttl = 30d\nblock-size = 64k\ncompression = zstd\n"
-        + "bloom = ROWPREFIX_FIXED_LENGTH(4)\nversions = 3\n");
+    LoadSpec spec =
+        LoadSpec.parse(
+            "t.spec",
+            base
+                + "[table t]\nsplit-policy = KeyPrefix(4)\nmax-filesize = 10g\n"
+                + "major-compaction = 7d\nregions = 32\n[family f]\nttl = 30d\nblock-size = 64k\ncompression = zstd\n"
+                + "bloom = ROWPREFIX_FIXED_LENGTH(4)\nversions = 3\n");
     TableSettings table = spec.tableSettings("t");
     assertEquals("KeyPrefix(4)", table.splitPolicy().orElseThrow().toString());
     assertEquals(10L << 30, table.maxFileSize().orElseThrow());
@@ -218,19 +288,36 @@ class LoadSpecTest {
     assertEquals("ROWPREFIX_FIXED_LENGTH(4)", family.bloom().orElseThrow().toString());
     assertEquals(3, family.versions().orElseThrow());
     assertTrue(family.encoding().isEmpty(), "a setting not written stays HBase's default");
-    assertTrue(error(base + "[family f]\ncompression = brotli\n").getMessage()
-        .contains("compression: expected one of NONE, GZ, SNAPPY, LZ4, ZSTD, found 'brotli'"));
-    assertTrue(error(base + "[table t]\nsplit-policy = KeyPrefix\n").getMessage().contains("KeyPrefix needs its parameter"));
-    assertTrue(error(base + "[table other]\nregions = 4\n").getMessage().contains("[table other] is not a table of any output"));
-    assertTrue(error(base + "[family g]\nversions = 1\n").getMessage().contains("[family g] is not a family of any cell"));
-    assertTrue(error(base + "[family f]\nttl = soon\n").getMessage().contains("expected a duration like 3600, 90m, 12h, 30d"));
+    assertTrue(
+        error(base + "[family f]\ncompression = brotli\n")
+            .getMessage()
+            .contains("compression: expected one of NONE, GZ, SNAPPY, LZ4, ZSTD, found 'brotli'"));
+    assertTrue(
+        error(base + "[table t]\nsplit-policy = KeyPrefix\n")
+            .getMessage()
+            .contains("KeyPrefix needs its parameter"));
+    assertTrue(
+        error(base + "[table other]\nregions = 4\n")
+            .getMessage()
+            .contains("[table other] is not a table of any output"));
+    assertTrue(
+        error(base + "[family g]\nversions = 1\n")
+            .getMessage()
+            .contains("[family g] is not a family of any cell"));
+    assertTrue(
+        error(base + "[family f]\nttl = soon\n")
+            .getMessage()
+            .contains("expected a duration like 3600, 90m, 12h, 30d"));
   }
 
   @Test
   void overrideOfAMissingOutputFails() {
-    SpecException e = assertThrows(SpecException.class, () -> LoadSpec.parse("orders.spec", ORDERS,
-        Map.of("output.nope.table", "x")));
-    assertTrue(e.getMessage().contains("override 'output.nope.table' names no section"), e.getMessage());
+    SpecException e =
+        assertThrows(
+            SpecException.class,
+            () -> LoadSpec.parse("orders.spec", ORDERS, Map.of("output.nope.table", "x")));
+    assertTrue(
+        e.getMessage().contains("override 'output.nope.table' names no section"), e.getMessage());
   }
 
   @Test
@@ -259,8 +346,10 @@ class LoadSpecTest {
   @Test
   void budgetSaysWhyItIsBroken() {
     assertNull(new RejectBudget(2, -1).violation(2, 100));
-    assertEquals("3 rejected records exceed the budget of 2", new RejectBudget(2, -1).violation(3, 100));
+    assertEquals(
+        "3 rejected records exceed the budget of 2", new RejectBudget(2, -1).violation(3, 100));
     assertNull(new RejectBudget(-1, 0.1).violation(10, 100));
-    assertTrue(new RejectBudget(-1, 0.1).violation(11, 100).contains("exceed the budget of 10.0000%"));
+    assertTrue(
+        new RejectBudget(-1, 0.1).violation(11, 100).contains("exceed the budget of 10.0000%"));
   }
 }
