@@ -21,7 +21,9 @@ import org.hbulk.mappers.spec.LoadSpec;
  * region), complete (re-read the regions, BulkLoadHFiles), report. {@link #prepare} stops after
  * inspect; {@link #complete} picks a prepared run up from its directory; {@link #resume} finishes a
  * run that stopped, whatever its stage. Each phase is a class of its own; this one orders them and
- * keeps the run's state, so that a run that dies at any point can be finished.
+ * keeps the run's state, so that a run that dies at any point can be finished. Slightly over the
+ * size of other classes because the four entry points (prepare, complete, resume, refuse an
+ * unfinished run) share the run-state bookkeeping that makes a run resumable.
  */
 public final class BulkLoad {
   /** What the validate phase found: the inputs matched and the tables checked against the spec. */

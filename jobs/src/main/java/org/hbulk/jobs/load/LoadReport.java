@@ -8,7 +8,11 @@ import org.hbulk.mappers.Json;
 import org.hbulk.mappers.Shortcut;
 import org.hbulk.mappers.record.RejectReason;
 
-/** The run's report: for a person ({@link #toText}) and for machines ({@link #toJson}). */
+/**
+ * The run's report: for a person ({@link #toText}) and for machines ({@link #toJson}). Both forms
+ * are kept in one class, which makes it long, so that a figure cannot be added to one and forgotten
+ * in the other: every field is printed and serialized a few lines apart.
+ */
 public record LoadReport(
     RunState state, Map<String, List<RegionFiles>> regions, String runDir, String rejectsDir) {
 

@@ -11,7 +11,9 @@ import org.hbulk.mappers.schema.ColumnType;
 
 /**
  * One function call of an expression: its arguments as parsed, the checks that point at the
- * argument that is wrong, and the table of functions that turns a call into its expression.
+ * argument that is wrong, and the table of functions that turns a call into its expression. The
+ * table of every function is kept in one place, which is most of this class's length, so that a new
+ * function is one entry beside the others and its argument checks.
  */
 final class FunctionCall {
   /**

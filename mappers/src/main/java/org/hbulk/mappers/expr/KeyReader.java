@@ -14,7 +14,9 @@ import org.hbulk.mappers.schema.Column;
  * The read side of a key design: the Get key of a natural key, the scans that answer a prefix or a
  * time range (one per salt or time bucket where the design fans out), and a row key taken apart
  * into what its parts stand for. Built from the same expression that writes the keys, so readers
- * and writer agree.
+ * and writer agree. One class for the three reads because they share one walk over the key's parts
+ * (where each part starts, whether its width is fixed); the time-range scans are planned in {@link
+ * TimeRangePlanner}.
  */
 public final class KeyReader {
   /** A scan: start row inclusive, stop row exclusive (empty: to the end of the table). */

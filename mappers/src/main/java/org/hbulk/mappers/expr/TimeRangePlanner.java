@@ -27,7 +27,9 @@ import org.hbulk.mappers.schema.ColumnType;
 /**
  * The scans for a time range of one key design ({@link KeyReader#timeRangePlan}): the parts before
  * the time part from the given columns (salts and buckets fan out), the time part cut from the
- * range as its encoding allows, and the caveats of each cut that is not exact.
+ * range as its encoding allows, and the caveats of each cut that is not exact. Long because every
+ * time encoding (plain, reversed, bucketed, formatted) cuts a range its own way and says its own
+ * caveat; splitting it per encoding would scatter one decision table.
  */
 final class TimeRangePlanner {
   private final KeyReader reader;

@@ -19,7 +19,10 @@ import org.hbulk.mappers.spec.SpecText.Section;
 /**
  * Turns a spec's sections into a validated {@link LoadSpec}: the outputs, code tables, reject
  * budget and load policy here, the {@code [csv]}, {@code [columns]}, {@code [table]} and {@code
- * [family]} sections in parsers of their own; the format is documented in the README.
+ * [family]} sections in parsers of their own; the format is documented in the README. Longer than
+ * most classes here because the checks across sections (an output's families against the {@code
+ * [family]} sections, a cell's columns against {@code [columns]}) need every section at once; each
+ * section's own reading is elsewhere.
  */
 final class SpecParser {
   private static final List<String> SECTION_TYPES =
