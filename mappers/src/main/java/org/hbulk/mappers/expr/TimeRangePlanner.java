@@ -290,28 +290,7 @@ final class TimeRangePlanner {
 
   /** Whether a part writes later times before earlier ones, so a range's ends swap. */
   private static boolean newestFirst(Expr p) {
-    return switch (p.kind()) {
-      case REVERSE_TIMESTAMP -> true;
-      case COLUMN,
-          LITERAL,
-          CONCAT,
-          SALT,
-          DIGEST,
-          HEX,
-          LEFT,
-          PAD,
-          REVERSE,
-          BINARY,
-          CODE,
-          DECIMAL,
-          FORMAT_TIME,
-          IPV4,
-          SORTABLE,
-          TIME_BUCKET,
-          TIME_FLOOR,
-          TIME_OFFSET ->
-          false;
-    };
+    return p.kind() == Expr.Kind.REVERSE_TIMESTAMP;
   }
 
   private static List<byte[]> bucketsHit(TimeBucket tb, long from, OptionalLong to) {
