@@ -59,3 +59,127 @@ require_built() {
 project_classpath() {
   printf '%s:%s' "$(jobs_jar)" "$(cat "${HBULK_ROOT}/jobs/target/runtime-classpath.txt")"
 }
+
+# Refuses (exit 2) an HBULK_CONF_DIR that names no directory or one without a *-site.xml: the command
+# would otherwise run against HBase's and Hadoop's built-in defaults.
+check_conf_dir() {
+  [[ -n "${HBULK_CONF_DIR:-}" ]] || return 0
+  [[ -d "${HBULK_CONF_DIR}" ]] || die 2 "HBULK_CONF_DIR=${HBULK_CONF_DIR} is not a directory: point it at" \
+    "the folder holding hbase-site.xml (core-site.xml...), or unset it for scripts/hbase-local.sh's HBase"
+  compgen -G "${HBULK_CONF_DIR}/*-site.xml" >/dev/null || die 2 "HBULK_CONF_DIR=${HBULK_CONF_DIR} holds no" \
+    "*-site.xml: point it at the folder holding hbase-site.xml (core-site.xml...)"
+}
+
+# The job jar `hadoop jar` runs: HBULK_JOB_JAR, else the one `mvn package` built in jobs/target.
+job_jar() {
+  if [[ -n "${HBULK_JOB_JAR:-}" ]]; then
+    [[ -f "${HBULK_JOB_JAR}" ]] || return 1
+    printf '%s\n' "${HBULK_JOB_JAR}"
+    return 0
+  fi
+  local jar
+  for jar in "${HBULK_ROOT}"/jobs/target/hbulk-jobs-*-job.jar; do
+    [[ -f "${jar}" ]] && { printf '%s\n' "${jar}"; return 0; }
+  done
+  return 1
+}
+
+# client_command NAME HOME: the cluster client's launcher NAME (hadoop, hbase) on PATH, else
+# HOME/bin/NAME (HADOOP_HOME, HBASE_HOME); nothing and status 1 when there is none.
+client_command() {
+  local name="$1" home="$2"
+  if command -v "${name}" >/dev/null 2>&1; then
+    command -v "${name}"
+  elif [[ -n "${home}" && -x "${home}/bin/${name}" ]]; then
+    printf '%s\n' "${home}/bin/${name}"
+  else
+    return 1
+  fi
+}
+
+# choose_runner: sets runner to hadoop or local and runner_why to the reason, from runner_wanted
+# (the scripts' --runner, else HBULK_RUNNER, else auto). auto is hadoop when a Hadoop client is
+# installed (a hadoop command), local otherwise; hadoop when asked for is refused (exit 2) without
+# one. Either way the choice is printed on stderr, so a log always says which jars ran.
+choose_runner() {
+  local wanted="${runner_wanted:-${HBULK_RUNNER:-auto}}" hadoop=""
+  hadoop="$(client_command hadoop "${HADOOP_HOME:-}")" || hadoop=""
+  case "${wanted}" in
+    auto)
+      if [[ -n "${hadoop}" ]]; then
+        runner=hadoop
+        runner_why="a Hadoop client is installed (${hadoop})"
+      else
+        runner=local
+        runner_why="no hadoop command on PATH or in HADOOP_HOME/bin"
+      fi ;;
+    hadoop)
+      [[ -n "${hadoop}" ]] || die 2 "--runner hadoop (or HBULK_RUNNER=hadoop), but there is no hadoop" \
+        "command on PATH or in HADOOP_HOME/bin: install the cluster's client, or use --runner local"
+      runner=hadoop
+      runner_why="as asked" ;;
+    local)
+      runner=local
+      runner_why="as asked" ;;
+    *) die 2 "--runner (or HBULK_RUNNER) is '${wanted}': expected hadoop, local or auto" ;;
+  esac
+  hadoop_cmd="${hadoop}"
+}
+
+# take_runner_option ARGS...: sets runner_wanted from --runner X / --runner=X and args to ARGS
+# without it, for the scripts that pass the rest to hbulk.
+take_runner_option() {
+  args=()
+  runner_wanted=""
+  while (( $# > 0 )); do
+    case "$1" in
+      --runner)
+        (( $# > 1 )) || die 2 "--runner needs a value: hadoop, local or auto"
+        runner_wanted="$2"
+        shift 2 ;;
+      --runner=*)
+        runner_wanted="${1#--runner=}"
+        shift ;;
+      *)
+        args+=("$1")
+        shift ;;
+    esac
+  done
+}
+
+# run_hbulk ARGS...: runs hbulk with ARGS through the chosen runner, replacing this shell. hadoop:
+# `hadoop jar` on the job jar, with HBase's client jars (`hbase mapredcp`, or HBULK_HBASE_CLASSPATH)
+# and configuration (HBULK_CONF_DIR, then HBASE_CONF_DIR, default /etc/hbase/conf) in
+# HADOOP_CLASSPATH; the cluster's Hadoop configuration is the hadoop command's own (HADOOP_CONF_DIR).
+# local: scripts/hbulk, the project's jars.
+run_hbulk() {
+  local lock_dir="${HBULK_LOCK_DIR:-${HBULK_VAR}/locks}"
+  choose_runner
+  if [[ "${runner}" == local ]]; then
+    printf '%s: running scripts/hbulk with this checkout'"'"'s jars (runner local: %s)\n' \
+      "$(basename "$0")" "${runner_why}" >&2
+    exec "${HBULK_ROOT}/scripts/hbulk" "$@"
+  fi
+  check_conf_dir
+  local jar hbase_cp hbase conf_dirs
+  jar="$(job_jar)" || die 2 "no job jar for hadoop jar: run cd $(printf '%q' "${HBULK_ROOT}") &&" \
+    "mvn -B -q -DskipTests package (jobs/target/hbulk-jobs-VERSION-job.jar), or set HBULK_JOB_JAR"
+  if [[ -n "${HBULK_HBASE_CLASSPATH:-}" ]]; then
+    hbase_cp="${HBULK_HBASE_CLASSPATH}"
+  else
+    hbase="$(client_command hbase "${HBASE_HOME:-}")" || die 2 "hadoop jar needs HBase's client jars:" \
+      "no hbase command on PATH or in HBASE_HOME/bin; install HBase's client or set" \
+      "HBULK_HBASE_CLASSPATH (the output of hbase mapredcp)"
+    hbase_cp="$("${hbase}" mapredcp)" || die 4 "${hbase} mapredcp failed"
+  fi
+  conf_dirs="${HBULK_CONF_DIR:+${HBULK_CONF_DIR}:}${HBASE_CONF_DIR:-/etc/hbase/conf}"
+  # Without an hbase-site.xml the job would look for HBase on this machine's ZooKeeper.
+  [[ -f "${HBULK_CONF_DIR:-/nonexistent}/hbase-site.xml" || -f "${HBASE_CONF_DIR:-/etc/hbase/conf}/hbase-site.xml" ]] \
+    || die 2 "no hbase-site.xml in ${conf_dirs//:/ or }: set HBASE_CONF_DIR (or HBULK_CONF_DIR) to the" \
+      "folder holding the cluster's hbase-site.xml"
+  HADOOP_CLASSPATH="${conf_dirs}:${hbase_cp}${HADOOP_CLASSPATH:+:${HADOOP_CLASSPATH}}"
+  export HADOOP_CLASSPATH
+  printf '%s: running %s jar %s (runner hadoop: %s)\n' "$(basename "$0")" "${hadoop_cmd}" "${jar}" \
+    "${runner_why}" >&2
+  exec "${hadoop_cmd}" jar "${jar}" -D "hbulk.nightly.lock.dir=${lock_dir}" "$@"
+}

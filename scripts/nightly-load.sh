@@ -3,8 +3,17 @@
 # twice at once for the same nightly identity, and is safe to re-run (see `hbulk nightly --help`).
 #
 #   scripts/nightly-load.sh --spec SPEC --input-template PATH [--name NAME] [--date YYYY-MM-DD]
-#                           [--zone ZONE] [--force] [--keep-days N] [any other hbulk option, e.g. -D k=v]
+#                           [--zone ZONE] [--force] [--keep-days N] [--runner hadoop|local|auto]
+#                           [any other hbulk option, e.g. -D k=v]
 #   scripts/nightly-load.sh --help
+#
+# Runner (--runner, else HBULK_RUNNER, else auto; the choice is the log's first line): hadoop runs
+# `hadoop jar` on the job jar (HBULK_JOB_JAR, else jobs/target/hbulk-jobs-VERSION-job.jar from
+# `mvn package`), with `hbase mapredcp` (or HBULK_HBASE_CLASSPATH) and the folders HBULK_CONF_DIR
+# and HBASE_CONF_DIR (default /etc/hbase/conf, which must hold hbase-site.xml) in HADOOP_CLASSPATH:
+# the edge node's own Hadoop client, its configuration and YARN. local runs scripts/hbulk, this
+# checkout's jars, with HBULK_CONF_DIR (default: scripts/hbase-local.sh's HBase). auto is hadoop
+# when a hadoop command is on PATH or in HADOOP_HOME/bin, local otherwise.
 #
 # PATH may hold {date} (2026-11-22), {yyyyMMdd}, {yyyy}, {MM}, {dd}. A run is known by its identity:
 # --name, else the spec's base name and the tables it writes (orders@orders). The run directory is
@@ -14,7 +23,8 @@
 # Exit codes: those of hbulk nightly, listed at the end of its --help; 0 done, the date is loaded;
 # 10 nothing to do, already loaded (from the same spec and tables); 11 another run holds the lock
 # (of the same identity); 12 no input for the date (the dump is missing: a failure to hear of);
-# 13 date loaded from another spec or other tables (--force replaces it); 2 bad command line;
+# 13 date loaded from another spec or other tables (--force replaces it); 2 bad command line (also
+# a runner that cannot run: no hadoop command, no job jar, no hbase-site.xml);
 # 3 bad load spec; 4 HBase or table problem (unreachable, table missing); 5 rejects over budget;
 # 6 job failed; 7 bulk load failed (run again: it resumes); 8 cell collisions, nothing loaded.
 #
@@ -50,5 +60,6 @@ for arg in "$@"; do
   esac
 done
 
-# scripts/hbulk points the lock at HBULK_LOCK_DIR (default var/locks).
-exec "${here}/hbulk" nightly "$@"
+take_runner_option "$@"
+# Both runners point the lock at HBULK_LOCK_DIR (default var/locks), on this machine.
+run_hbulk nightly "${args[@]}"

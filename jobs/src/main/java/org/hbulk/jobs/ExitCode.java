@@ -46,7 +46,12 @@ public enum ExitCode {
   /** The run stopped before it ended (its job never finished): {@code resume} finishes it. */
   INTERRUPTED(16, "run interrupted: resume it"),
   /** Another live process is working on the run. */
-  RUN_BUSY(17, "run in use by another process");
+  RUN_BUSY(17, "run in use by another process"),
+  /**
+   * --strict: a warning stopped the run before it wrote anything (a replicated family the region
+   * servers would not replicate the bulk load of).
+   */
+  STRICT(18, "--strict: a warning stopped the run");
 
   private final int code;
   private final String meaning;

@@ -57,6 +57,16 @@ final class JobJarProcess {
 
   record Run(int code, String out, String err) {}
 
+  /** The cluster's client configuration directory (core-site.xml, hbase-site.xml). */
+  Path confDir() {
+    return confDir;
+  }
+
+  /** The cluster's jars, without what the job jar bundles. */
+  List<String> clusterJars() {
+    return List.copyOf(cluster);
+  }
+
   /** Runs hbulk from the job jar on the cluster's classpath, as {@code hadoop jar} does. */
   Run run(String... args) throws Exception {
     return execute(command(args), logDir);

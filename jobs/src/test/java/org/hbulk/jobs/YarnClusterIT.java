@@ -4,15 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -31,6 +34,7 @@ import org.apache.hadoop.mapreduce.JobID;
 import org.apache.hadoop.mapreduce.JobStatus;
 import org.apache.hadoop.mapreduce.TaskType;
 import org.hbulk.jobs.load.RunDirectory;
+import org.hbulk.jobs.load.RunPaths;
 import org.hbulk.jobs.load.RunState;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -139,6 +143,174 @@ class YarnClusterIT {
     JobJarProcess.Run complete = hbulk.run("complete", "--run-dir", "/runs/yarn");
     assertEquals(0, complete.code(), complete.err());
     assertEquals(expected, readBack(table), "every row, every cell");
+  }
+
+  /**
+   * What an operator schedules on an edge node, through the scripts and the job jar: {@code
+   * create-table.sh}, {@code nightly-load.sh} for a date, the same date again (already loaded: 10),
+   * then {@code hadoop jar ... verify}. The scripts find a Hadoop client on PATH and choose {@code
+   * hadoop jar} themselves. This machine has no Hadoop distribution, so {@code bin/hadoop} and
+   * {@code bin/hbase} are stand-ins: {@code hadoop jar} runs Hadoop's own {@code RunJar} (what the
+   * real launcher runs) on the cluster's jars, configuration directory and {@code
+   * HADOOP_CLASSPATH}; {@code hbase mapredcp} prints HBase's jars, which the stand-in hadoop does
+   * not have.
+   */
+  @Test
+  void theOperatorsSequenceRunsThroughHadoopJarFromTheScripts() throws Exception {
+    Configuration conf = util.getConfiguration();
+    FileSystem hdfs = FileSystem.get(conf);
+    Map<Long, List<String>> expected = new HashMap<>();
+    try (OutputStream o =
+        hdfs.create(new org.apache.hadoop.fs.Path("/nightly/2026-11-23/orders.csv"))) {
+      o.write(csv(expected).getBytes(StandardCharsets.UTF_8));
+    }
+    Path spec = tmp.resolve("ops.spec");
+    Files.writeString(
+        spec,
+        Files.readString(Path.of("src/test/resources/yarn-it.spec"))
+            .replace("yarn_orders", "yarn_nightly"));
+    Path work = Files.createDirectories(tmp.resolve("edge-node"));
+    JobJarProcess cluster = new JobJarProcess(conf, work, "1g");
+    Path bin = clientStandIns(cluster, work);
+    Map<String, String> env =
+        Map.of(
+            "PATH", bin + File.pathSeparator + System.getenv("PATH"),
+            "HADOOP_CONF_DIR", cluster.confDir().toString(),
+            "HBASE_CONF_DIR", cluster.confDir().toString(),
+            "HBULK_VAR", work.resolve("var").toString());
+
+    ScriptRun create = script(env, "create-table.sh", spec.toString());
+    assertEquals(0, create.code(), create.output());
+    assertTrue(
+        create.output().contains("runner hadoop: a Hadoop client is installed"), create.output());
+    TableName table = TableName.valueOf("yarn_nightly");
+    assertEquals(3, util.getAdmin().getRegions(table).size(), "one region per salt bucket");
+
+    String[] nightly = {
+      "--spec",
+      spec.toString(),
+      "--name",
+      "ops",
+      "--date",
+      "2026-11-23",
+      "--input-template",
+      "/nightly/{date}/orders.csv"
+    };
+    ScriptRun first = script(env, "nightly-load.sh", nightly);
+    assertEquals(0, first.code(), first.output());
+    assertTrue(first.output().contains("runner hadoop"), first.output());
+    org.apache.hadoop.fs.Path runDir = RunPaths.nightlyRun(conf, "ops", LocalDate.of(2026, 11, 23));
+    RunState state = RunDirectory.at(conf, runDir).readState();
+    assertEquals(ROWS, state.counts().loaded());
+    assertFalse(state.jobId().contains("local"), "a YARN job: " + state.jobId());
+    assertEquals(
+        JobStatus.State.SUCCEEDED,
+        new Cluster(conf).getJob(JobID.forName(state.jobId())).getStatus().getState());
+    assertTrue(
+        Files.isRegularFile(work.resolve("var/locks/ops.lock")),
+        "the lock is taken on the edge node, in HBULK_VAR");
+
+    ScriptRun again = script(env, "nightly-load.sh", nightly);
+    assertEquals(10, again.code(), again.output());
+    assertTrue(again.output().contains("already loaded"), again.output());
+    assertEquals(
+        state.jobId(), RunDirectory.at(conf, runDir).readState().jobId(), "no second job ran");
+
+    ScriptRun verify =
+        run(
+            env,
+            List.of(
+                bin.resolve("hadoop").toString(),
+                "jar",
+                JobJarProcess.JOB_JAR.toAbsolutePath().toString(),
+                "verify",
+                "--run-dir",
+                hdfs.makeQualified(runDir).toString()),
+            Map.of("HADOOP_CLASSPATH", String.join(File.pathSeparator, hbaseJars(cluster))));
+    assertEquals(0, verify.code(), verify.output());
+    assertEquals(expected, readBack(table), "every row, every cell");
+  }
+
+  record ScriptRun(int code, String output) {}
+
+  private static ScriptRun script(Map<String, String> env, String name, String... args)
+      throws Exception {
+    List<String> command = new ArrayList<>(List.of("bash", "../scripts/" + name));
+    command.addAll(List.of(args));
+    return run(env, command, Map.of());
+  }
+
+  private static ScriptRun run(
+      Map<String, String> env, List<String> command, Map<String, String> more) throws Exception {
+    Path out = Files.createTempFile(tmp, "script-", ".out");
+    ProcessBuilder pb =
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile());
+    for (String inherited :
+        List.of(
+            "HBULK_CONF_DIR",
+            "HBULK_RUNNER",
+            "HADOOP_HOME",
+            "HBASE_HOME",
+            "HADOOP_CLASSPATH",
+            "HBULK_JOB_JAR",
+            "HBULK_HBASE_CLASSPATH")) {
+      pb.environment().remove(inherited);
+    }
+    pb.environment().putAll(env);
+    pb.environment().putAll(more);
+    Process p = pb.start();
+    if (!p.waitFor(10, TimeUnit.MINUTES)) {
+      p.destroyForcibly().waitFor();
+      throw new AssertionError(command + " did not finish in 10 minutes");
+    }
+    return new ScriptRun(p.exitValue(), Files.readString(out));
+  }
+
+  /** HBase's jars (what {@code hbase mapredcp} lists), among the cluster's. */
+  private static List<String> hbaseJars(JobJarProcess cluster) {
+    return cluster.clusterJars().stream()
+        .filter(j -> Path.of(j).getFileName().toString().startsWith("hbase-"))
+        .toList();
+  }
+
+  /**
+   * Writes {@code bin/hadoop} (only {@code hadoop jar}) and {@code bin/hbase} (only {@code hbase
+   * mapredcp}) under {@code work}; returns {@code bin}.
+   */
+  private static Path clientStandIns(JobJarProcess cluster, Path work) throws IOException {
+    Path bin = Files.createDirectories(work.resolve("bin"));
+    List<String> hbase = hbaseJars(cluster);
+    List<String> hadoop = cluster.clusterJars().stream().filter(j -> !hbase.contains(j)).toList();
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    String opens = System.getProperty("hbulk.jdk17.opens", "").strip();
+    String log4j = Path.of("../conf/log4j.properties").toAbsolutePath().toString();
+    writeScript(
+        bin.resolve("hadoop"),
+        "[[ \"${1:-}\" == jar ]] || { echo \"this stand-in only runs hadoop jar\" >&2; exit 1; }",
+        "shift",
+        "exec '"
+            + java
+            + "' -Xmx1g "
+            + opens
+            + " '-Dlog4j.configuration=file:"
+            + log4j
+            + "'"
+            + " -cp \"${HADOOP_CONF_DIR}:"
+            + String.join(File.pathSeparator, hadoop)
+            + ":${HADOOP_CLASSPATH:-}\" org.apache.hadoop.util.RunJar \"$@\"");
+    writeScript(
+        bin.resolve("hbase"),
+        "[[ \"${1:-}\" == mapredcp ]] || { echo \"this stand-in only runs hbase mapredcp\" >&2; exit 1; }",
+        "printf '%s\\n' '" + String.join(File.pathSeparator, hbase) + "'");
+    return bin;
+  }
+
+  private static void writeScript(Path file, String... lines) throws IOException {
+    Files.writeString(
+        file, "#!/usr/bin/env bash\nset -euo pipefail\n" + String.join("\n", lines) + "\n");
+    if (!file.toFile().setExecutable(true)) {
+      throw new IOException("cannot make " + file + " executable");
+    }
   }
 
   /**

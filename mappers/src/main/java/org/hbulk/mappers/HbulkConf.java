@@ -49,6 +49,13 @@ public final class HbulkConf {
   public static final String NIGHTLY_LOCK_DIR_DEFAULT = "hbulk-locks";
 
   /**
+   * Whether a warning that means the load would not reach everyone it should stops the run instead
+   * (default false; {@code --strict} sets it). Today: a family with replication scope on, loaded
+   * while the region servers do not replicate bulk loads (exit 18, before anything is written).
+   */
+  public static final String STRICT = "hbulk.strict";
+
+  /**
    * A group that may read and move a run's HFiles besides the user who wrote them (default: none).
    * Without it the HFiles are the writer's alone (directories 0700, files 0600); with it the group
    * gets the same rights (0770, 0660) and the files that group. Nobody else ever gets any.

@@ -28,6 +28,8 @@ final class CompleteCommand implements Callable<Integer> {
 
   @Mixin CommonOptions common;
 
+  @Mixin StrictOption strict;
+
   @Option(
       names = "--run-dir",
       required = true,
@@ -42,7 +44,7 @@ final class CompleteCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Configuration conf = common.apply(parent.conf());
+    Configuration conf = strict.apply(common.apply(parent.conf()));
     try (Connection connection = Connections.open(conf)) {
       LoadReport report =
           new BulkLoad(conf, connection, parent.out(), parent.err())

@@ -30,11 +30,13 @@ final class LoadCommand implements Callable<Integer> {
 
   @Mixin CommonOptions common;
 
+  @Mixin StrictOption strict;
+
   @Mixin SourceOptions source;
 
   @Override
   public Integer call() throws Exception {
-    Configuration conf = common.apply(parent.conf());
+    Configuration conf = strict.apply(common.apply(parent.conf()));
     LoadSpec spec = source.spec(conf);
     try (Connection connection = Connections.open(conf)) {
       new LoadTask(conf, connection, parent.out(), parent.err())

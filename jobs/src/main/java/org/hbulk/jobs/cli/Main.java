@@ -42,6 +42,11 @@ public final class Main extends Configured implements Tool {
       return e.exitCode().code();
     }
     Configuration conf = HBaseConfiguration.create();
+    // HBase sets its own class loader on the configuration. Under `hadoop jar` that loader (the
+    // cluster's classpath) cannot see the job jar, which RunJar loads in a loader of its own, and
+    // every class named in the job configuration (the map output key, hbulk's file systems) would
+    // not be found.
+    conf.setClassLoader(Main.class.getClassLoader());
     return ToolRunner.run(conf, new Main(conf, out, err), args);
   }
 

@@ -51,6 +51,8 @@ final class NightlyCommand implements Callable<Integer> {
 
   @Mixin CommonOptions common;
 
+  @Mixin StrictOption strict;
+
   @Option(
       names = {"-s", "--spec"},
       required = true,
@@ -101,7 +103,7 @@ final class NightlyCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Configuration conf = common.apply(parent.conf());
+    Configuration conf = strict.apply(common.apply(parent.conf()));
     LoadSpec loaded = SpecFiles.load(spec, conf, Map.of());
     NightlyIdentity identity =
         name != null ? NightlyIdentity.named(name) : NightlyIdentity.of(loaded);

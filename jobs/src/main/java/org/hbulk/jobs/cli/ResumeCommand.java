@@ -32,6 +32,8 @@ final class ResumeCommand implements Callable<Integer> {
 
   @Mixin CommonOptions common;
 
+  @Mixin StrictOption strict;
+
   @Option(
       names = "--run-dir",
       required = true,
@@ -41,7 +43,7 @@ final class ResumeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Configuration conf = common.apply(parent.conf());
+    Configuration conf = strict.apply(common.apply(parent.conf()));
     try (Connection connection = Connections.open(conf)) {
       LoadReport report =
           new BulkLoad(conf, connection, parent.out(), parent.err()).resume(new Path(runDir));

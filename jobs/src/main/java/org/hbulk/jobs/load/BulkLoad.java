@@ -35,6 +35,9 @@ public final class BulkLoad {
   private final PrintStream log;
   private final JobRunner jobs;
 
+  /** Whether this process already checked the run's tables' replication (a load: in prepare). */
+  private boolean replicationChecked;
+
   /**
    * @param out where the report goes
    * @param log where phases and progress go
@@ -164,7 +167,10 @@ public final class BulkLoad {
       throws HbulkException, IOException {
     ResolvedInputs resolved = ResolvedInputs.of(conf, inputs);
     HeaderCheck.check(conf, spec, inputs, log);
-    return new Validated(resolved, CheckedTables.of(connection, spec));
+    CheckedTables tables = CheckedTables.of(connection, spec);
+    ReplicationCheck.check(conf, connection, spec, tables.descriptors(), log);
+    replicationChecked = true;
+    return new Validated(resolved, tables);
   }
 
   /** The job and the inspection of what it wrote: prepare's work after the run directory exists. */
@@ -221,6 +227,13 @@ public final class BulkLoad {
       return new LoadReport(state, Map.of(), run.root().toString(), run.rejects().toString());
     }
     requireLoadable(run, state, acceptRejects);
+    if (!replicationChecked) {
+      // The tables may have changed since a separate prepare checked them.
+      LoadSpec spec =
+          LoadSpec.parse(state.specSource(), run.readText(run.spec()), state.overrides());
+      CheckedTables tables = CheckedTables.of(connection, spec);
+      ReplicationCheck.check(conf, connection, spec, tables.descriptors(), log);
+    }
     long t0 = System.currentTimeMillis();
     Map<String, List<RegionFiles>> regions =
         inventory(run, RegionStarts.recheck(connection, state, log));
