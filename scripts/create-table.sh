@@ -16,9 +16,9 @@
 # checkout's jars, with the HBase in HBULK_CONF_DIR (default: scripts/hbase-local.sh's standalone
 # one). auto is hadoop when a hadoop command is on PATH or in HADOOP_HOME/bin, local otherwise.
 # Exit codes: those of hbulk create-table, listed at the end of this --help; 0 done, also when every
-# table is already as specified; 2 bad command line; 3 bad load spec; 4 HBase or table problem, also
-# a table that differs from the spec (see --alter); 2 also for a runner that cannot run (no hadoop
-# command, no job jar, no hbase-site.xml).
+# table is already as specified; 2 bad command line (also a runner that cannot run: no hadoop
+# command, no job jar, no hbase-site.xml); 3 bad load spec; 4 HBase or table problem, also a table
+# that differs from the spec (see --alter).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

@@ -170,7 +170,7 @@ run_hbulk() {
     hbase="$(client_command hbase "${HBASE_HOME:-}")" || die 2 "hadoop jar needs HBase's client jars:" \
       "no hbase command on PATH or in HBASE_HOME/bin; install HBase's client or set" \
       "HBULK_HBASE_CLASSPATH (the output of hbase mapredcp)"
-    hbase_cp="$("${hbase}" mapredcp)" || die 4 "${hbase} mapredcp failed"
+    hbase_cp="$("${hbase}" mapredcp)" || die 2 "${hbase} mapredcp failed: the runner hadoop cannot run without HBase's jars"
   fi
   conf_dirs="${HBULK_CONF_DIR:+${HBULK_CONF_DIR}:}${HBASE_CONF_DIR:-/etc/hbase/conf}"
   # Without an hbase-site.xml the job would look for HBase on this machine's ZooKeeper.

@@ -26,7 +26,8 @@
 # 13 date loaded from another spec or other tables (--force replaces it); 2 bad command line (also
 # a runner that cannot run: no hadoop command, no job jar, no hbase-site.xml);
 # 3 bad load spec; 4 HBase or table problem (unreachable, table missing); 5 rejects over budget;
-# 6 job failed; 7 bulk load failed (run again: it resumes); 8 cell collisions, nothing loaded.
+# 6 job failed; 7 bulk load failed (run again: it resumes); 8 cell collisions, nothing loaded;
+# 18 --strict: a warning stopped the run (a replicated family whose servers do not replicate bulk loads).
 #
 # crontab (02:30 every night, Shanghai dates; one line; 10 is quiet, any other failure is mailed):
 #   30 2 * * * cd /opt/hbulk && mkdir -p var/logs && { scripts/nightly-load.sh --spec conf/examples/orders.spec --zone Asia/Shanghai --input-template 'hdfs:///dumps/{date}/orders.csv' >> var/logs/orders.log 2>&1; rc=$?; [ "$rc" -eq 0 ] || [ "$rc" -eq 10 ] || echo "hbulk nightly orders failed with exit $rc: see /opt/hbulk/var/logs/orders.log"; }

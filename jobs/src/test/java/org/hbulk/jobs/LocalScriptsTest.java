@@ -103,15 +103,16 @@ class LocalScriptsTest {
   /** A server killed -9 whose parent has not reaped it yet: in /proc, but dead (state Z). */
   @Test
   void aZombieIsNotRunning() throws Exception {
-    // sleep 0 exits at once; its parent becomes sleep 30, which never reaps it.
-    Process parent = new ProcessBuilder("bash", "-c", "sleep 0 & echo $!; exec sleep 30").start();
+    // The child exits after its parent became sleep 30, which never reaps it (a child that exits
+    // at once can be reaped by bash before the exec, on a busy machine).
+    Process parent = new ProcessBuilder("bash", "-c", "sleep 1 & echo $!; exec sleep 30").start();
     try {
       String zombie =
           new java.io.BufferedReader(
                   new java.io.InputStreamReader(parent.getInputStream(), StandardCharsets.UTF_8))
               .readLine();
       Path stat = Path.of("/proc", zombie, "stat");
-      for (int i = 0; i < 200 && !Files.readString(stat).contains(") Z "); i++) {
+      for (int i = 0; i < 1000 && !Files.readString(stat).contains(") Z "); i++) {
         Thread.sleep(20);
       }
       assertTrue(Files.readString(stat).contains(") Z "), Files.readString(stat));
@@ -194,5 +195,122 @@ class LocalScriptsTest {
       assertTrue(run.output().endsWith(built), run.output());
       assertFalse(Files.exists(checkout.getParent().resolve("jobs")), "nothing was built");
     }
+  }
+
+  /**
+   * A stand-in {@code hadoop} that writes its arguments and HADOOP_CLASSPATH to {@code
+   * hadoop.args}, and an {@code hbase} that prints one jar for {@code mapredcp}.
+   */
+  private Path fakeClient() throws Exception {
+    Path bin = Files.createDirectories(tmp.resolve("bin"));
+    Files.writeString(
+        bin.resolve("hadoop"),
+        "#!/usr/bin/env bash\n{ printf '%s\\n' \"$@\"; printf 'HADOOP_CLASSPATH=%s\\n'"
+            + " \"${HADOOP_CLASSPATH}\"; } > \""
+            + tmp.resolve("hadoop.args")
+            + "\"\nexit 10\n");
+    Files.writeString(
+        bin.resolve("hbase"), "#!/usr/bin/env bash\necho /opt/hbase/lib/hbase-client.jar\n");
+    for (String name : List.of("hadoop", "hbase")) {
+      assertTrue(bin.resolve(name).toFile().setExecutable(true));
+    }
+    return bin;
+  }
+
+  private Map<String, String> edgeNode(Path bin, Path jar, Path hbaseConf) {
+    return Map.of(
+        "PATH", bin + ":/usr/bin:/bin",
+        "HBULK_JOB_JAR", jar.toString(),
+        "HBASE_CONF_DIR", hbaseConf.toString());
+  }
+
+  @Test
+  void withAHadoopClientTheScriptsRunTheJobJarThroughHadoopJarAndSaySo() throws Exception {
+    Path bin = fakeClient();
+    Path jar = Files.writeString(tmp.resolve("hbulk-job.jar"), "");
+    Path hbaseConf = Files.createDirectories(tmp.resolve("hbase-conf"));
+    Files.writeString(hbaseConf.resolve("hbase-site.xml"), "<configuration/>");
+    Path spec = Files.writeString(tmp.resolve("o.spec"), "");
+
+    Run nightly =
+        script(
+            edgeNode(bin, jar, hbaseConf),
+            "nightly-load.sh",
+            "--spec",
+            spec.toString(),
+            "--runner",
+            "auto",
+            "--input-template",
+            "/dumps/{date}/o.csv");
+    assertEquals(10, nightly.code(), "hadoop's exit code is the script's: " + nightly.output());
+    assertTrue(
+        nightly
+            .output()
+            .startsWith(
+                "nightly-load.sh: running "
+                    + bin.resolve("hadoop")
+                    + " jar "
+                    + jar
+                    + " (runner hadoop: a Hadoop client is installed"),
+        nightly.output());
+    assertEquals(
+        List.of(
+            "jar",
+            jar.toString(),
+            "-D",
+            "hbulk.nightly.lock.dir=" + tmp.resolve("var/locks"),
+            "nightly",
+            "--spec",
+            spec.toString(),
+            "--input-template",
+            "/dumps/{date}/o.csv",
+            "HADOOP_CLASSPATH=" + hbaseConf + ":/opt/hbase/lib/hbase-client.jar"),
+        Files.readAllLines(tmp.resolve("hadoop.args")),
+        "--runner is the script's, the rest goes to hbulk");
+
+    Run create =
+        script(edgeNode(bin, jar, hbaseConf), "create-table.sh", spec.toString(), "--regions", "4");
+    assertEquals(10, create.code(), create.output());
+    assertEquals(
+        List.of("jar", jar.toString()),
+        Files.readAllLines(tmp.resolve("hadoop.args")).subList(0, 2));
+    assertTrue(
+        Files.readAllLines(tmp.resolve("hadoop.args"))
+            .containsAll(List.of("create-table", "--spec", spec.toString(), "--regions", "4")));
+  }
+
+  @Test
+  void aRunnerThatCannotRunIsRefusedWithWhatToDo() throws Exception {
+    Path bin = fakeClient();
+    Path jar = Files.writeString(tmp.resolve("hbulk-job.jar"), "");
+    Path noSite = Files.createDirectories(tmp.resolve("empty-conf"));
+    Path spec = Files.writeString(tmp.resolve("o.spec"), "");
+    String[] nightly = {"--spec", spec.toString(), "--input-template", "/d/{date}.csv"};
+
+    Run noHbaseSite = script(edgeNode(bin, jar, noSite), "nightly-load.sh", nightly);
+    assertEquals(2, noHbaseSite.code(), noHbaseSite.output());
+    assertTrue(
+        noHbaseSite.output().contains("no hbase-site.xml in " + noSite), noHbaseSite.output());
+
+    Run noJar =
+        script(
+            edgeNode(bin, tmp.resolve("missing.jar"), noSite), "create-table.sh", spec.toString());
+    assertEquals(2, noJar.code(), noJar.output());
+    assertTrue(noJar.output().contains("no job jar for hadoop jar"), noJar.output());
+
+    Map<String, String> noClient = Map.of("PATH", "/usr/bin:/bin", "HADOOP_HOME", "");
+    List<String> hadoop = new ArrayList<>(List.of(nightly));
+    hadoop.addAll(List.of("--runner", "hadoop"));
+    Run asked = script(noClient, "nightly-load.sh", hadoop.toArray(String[]::new));
+    assertEquals(2, asked.code(), asked.output());
+    assertTrue(
+        asked.output().contains("--runner hadoop (or HBULK_RUNNER=hadoop), but there is no hadoop"),
+        asked.output());
+
+    Run unknown = script(Map.of("HBULK_RUNNER", "yarn"), "create-table.sh", spec.toString());
+    assertEquals(2, unknown.code(), unknown.output());
+    assertTrue(
+        unknown.output().contains("is 'yarn': expected hadoop, local or auto"), unknown.output());
+    assertFalse(Files.exists(tmp.resolve("hadoop.args")), "hadoop never ran");
   }
 }

@@ -1,14 +1,18 @@
 package org.hbulk.jobs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
@@ -205,6 +209,63 @@ class TableDesignIT extends MiniClusterSupport {
       }
     }
     return rows;
+  }
+
+  /**
+   * This cluster's region servers do not replicate bulk loads (HBase's default), so a family with
+   * replication scope on would get the load here and never on a peer: a warning before anything is
+   * written, exit 18 with --strict, checked again by a separate complete.
+   */
+  @Test
+  void aReplicatedFamilyIsWarnedOfAndStrictStopsBeforeAnythingIsWritten() throws Exception {
+    Path spec = spec("design_repl", "NONE");
+    assertEquals(0, hbulk("create-table", "--spec", spec.toString()), err);
+    TableName table = TableName.valueOf("design_repl");
+    scope(table, HConstants.REPLICATION_SCOPE_GLOBAL);
+    Path csv = tmp.resolve("repl.csv");
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < 500; i++) {
+      b.append(i).append(",user").append(i % 31).append('\n');
+    }
+    Files.writeString(csv, b);
+    String input = csv.toUri().toString();
+    String warning =
+        "table design_repl replicates family d (REPLICATION_SCOPE on), but region server(s) ";
+    FileSystem fs = util.getTestFileSystem();
+
+    assertEquals(ExitCode.STRICT.code(), strictLoad(spec, input, "/runs/repl-strict"));
+    assertTrue(err.contains(warning) && err.contains("do not replicate bulk loads"), err);
+    assertTrue(err.contains("Nothing was written (--strict)"), err);
+    assertFalse(fs.exists(new org.apache.hadoop.fs.Path("/runs/repl-strict")), "no run directory");
+    assertEquals(0, count("design_repl"));
+
+    assertEquals(
+        0,
+        hbulk("prepare", "--spec", spec.toString(), "--input", input, "--run-dir", "/runs/repl"));
+    assertTrue(err.contains("hbulk: WARNING: " + warning), err);
+    assertEquals(ExitCode.STRICT.code(), hbulk("complete", "--strict", "--run-dir", "/runs/repl"));
+    assertTrue(err.contains(warning), err);
+    assertEquals(0, count("design_repl"), "complete --strict loaded nothing");
+    assertEquals(0, hbulk("complete", "--run-dir", "/runs/repl"), err);
+    assertTrue(err.contains("hbulk: WARNING: " + warning), err);
+    assertEquals(500, count("design_repl"), "without --strict the load goes on, warned");
+
+    scope(table, HConstants.REPLICATION_SCOPE_LOCAL);
+    assertEquals(0, strictLoad(spec, input, "/runs/repl-local"), err);
+    assertFalse(err.contains("replicates famil"), "a family that does not replicate: " + err);
+  }
+
+  private int strictLoad(Path spec, String input, String runDir) {
+    return hbulk(
+        "load", "--strict", "--spec", spec.toString(), "--input", input, "--run-dir", runDir);
+  }
+
+  private static void scope(TableName table, int scope) throws Exception {
+    ColumnFamilyDescriptor d =
+        util.getAdmin().getDescriptor(table).getColumnFamily(Bytes.toBytes("d"));
+    util.getAdmin()
+        .modifyColumnFamily(
+            table, ColumnFamilyDescriptorBuilder.newBuilder(d).setScope(scope).build());
   }
 
   private static long count(String table) throws Exception {

@@ -22,7 +22,11 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.hadoop.hbase.HBaseTestingUtility;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.ServerMetrics;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
@@ -60,6 +64,10 @@ class YarnClusterIT {
     util = new HBaseTestingUtility();
     util.getConfiguration()
         .set("mapreduce.cluster.local.dir", tmp.resolve("mapred-local").toString());
+    // These region servers replicate bulk loads, so a family with replication scope on loads
+    // without ReplicationCheck's warning (TableDesignIT has servers that do not).
+    util.getConfiguration().setBoolean("hbase.replication.bulkload.enabled", true);
+    util.getConfiguration().set("hbase.replication.cluster.id", "hbulk-yarn-it");
     util.startMiniCluster(1);
     util.startMiniMapReduceCluster();
     Configuration conf = util.getConfiguration();
@@ -185,6 +193,19 @@ class YarnClusterIT {
         create.output().contains("runner hadoop: a Hadoop client is installed"), create.output());
     TableName table = TableName.valueOf("yarn_nightly");
     assertEquals(3, util.getAdmin().getRegions(table).size(), "one region per salt bucket");
+    ColumnFamilyDescriptor d = util.getAdmin().getDescriptor(table).getColumnFamily(D);
+    util.getAdmin()
+        .modifyColumnFamily(
+            table,
+            ColumnFamilyDescriptorBuilder.newBuilder(d)
+                .setScope(HConstants.REPLICATION_SCOPE_GLOBAL)
+                .build());
+    for (ServerMetrics server :
+        util.getAdmin().getClusterMetrics().getLiveServerMetrics().values()) {
+      assertTrue(
+          server.getCoprocessorNames().contains("ReplicationObserver"),
+          "what ReplicationCheck looks for: " + server.getCoprocessorNames());
+    }
 
     String[] nightly = {
       "--spec",
@@ -199,6 +220,7 @@ class YarnClusterIT {
     ScriptRun first = script(env, "nightly-load.sh", nightly);
     assertEquals(0, first.code(), first.output());
     assertTrue(first.output().contains("runner hadoop"), first.output());
+    assertFalse(first.output().contains("replicates famil"), "bulk loads replicate here");
     org.apache.hadoop.fs.Path runDir = RunPaths.nightlyRun(conf, "ops", LocalDate.of(2026, 11, 23));
     RunState state = RunDirectory.at(conf, runDir).readState();
     assertEquals(ROWS, state.counts().loaded());
