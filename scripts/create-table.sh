@@ -25,13 +25,12 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=scripts/lib.sh
 source "${here}/lib.sh"
 
-case "${1:-}" in
-  -h|--help) usage "$0"; exec "${here}/hbulk" create-table --help ;;
-  "") usage "$0" >&2; exit 2 ;;
-esac
-
 take_runner_option "$@"
 set -- "${args[@]}"
+case "${1:-}" in
+  -h|--help) usage "$0"; run_hbulk create-table --help ;;
+  "") usage "$0" >&2; exit 2 ;;
+esac
 [[ $# -gt 0 ]] || { usage "$0" >&2; exit 2; }
 spec="$1"
 shift
