@@ -235,7 +235,7 @@ class TableDesignIT extends MiniClusterSupport {
 
     assertEquals(ExitCode.STRICT.code(), strictLoad(spec, input, "/runs/repl-strict"));
     assertTrue(err.contains(warning) && err.contains("do not replicate bulk loads"), err);
-    assertTrue(err.contains("Nothing was written (--strict)"), err);
+    assertTrue(err.contains("Stopped before writing or loading anything (--strict)"), err);
     assertFalse(fs.exists(new org.apache.hadoop.fs.Path("/runs/repl-strict")), "no run directory");
     assertEquals(0, count("design_repl"));
 

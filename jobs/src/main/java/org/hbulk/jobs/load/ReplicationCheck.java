@@ -54,20 +54,31 @@ final class ReplicationCheck {
       if (replicated.isEmpty()) {
         continue;
       }
+      String families =
+          "table "
+              + t.getKey()
+              + " replicates famil"
+              + (replicated.size() == 1 ? "y " : "ies ")
+              + String.join(", ", replicated)
+              + " (REPLICATION_SCOPE on), but ";
       if (cluster == null) {
         try (Admin admin = connection.getAdmin()) {
           cluster = admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.LIVE_SERVERS));
+        } catch (IOException e) {
+          // A user without the right to read the cluster's metrics: say so rather than guess.
+          problems.add(
+              families
+                  + "whether its region servers replicate bulk loads could not be read ("
+                  + e.getClass().getSimpleName()
+                  + ")");
+          continue;
         }
       }
       Set<String> without = serversWithoutBulkLoadReplication(connection, t.getKey(), cluster);
       if (!without.isEmpty()) {
         problems.add(
-            "table "
-                + t.getKey()
-                + " replicates famil"
-                + (replicated.size() == 1 ? "y " : "ies ")
-                + String.join(", ", replicated)
-                + " (REPLICATION_SCOPE on), but region server(s) "
+            families
+                + "region server(s) "
                 + String.join(", ", without)
                 + " do not replicate bulk loads");
       }
@@ -77,12 +88,14 @@ final class ReplicationCheck {
     }
     String message =
         String.join("; ", problems)
-            + ": the peer cluster(s) would never see this load. Set"
+            + ": a peer cluster never sees a bulk load its source's region servers do not"
+            + " replicate. Set"
             + " hbase.replication.bulkload.enabled=true (and hbase.replication.cluster.id) on the"
             + " region servers of this cluster and restart them, or set the families'"
             + " REPLICATION_SCOPE to 0 if they should not replicate.";
     if (conf.getBoolean(HbulkConf.STRICT, false)) {
-      throw new HbulkException(ExitCode.STRICT, message + " Nothing was written (--strict).");
+      throw new HbulkException(
+          ExitCode.STRICT, message + " Stopped before writing or loading anything (--strict).");
     }
     log.println("hbulk: WARNING: " + message + " (--strict stops here instead)");
   }
