@@ -13,8 +13,8 @@ import org.apache.hadoop.conf.Configuration;
 
 /**
  * hbulk started the way {@code HADOOP_CLASSPATH=$(hbase mapredcp):CONF hadoop jar hbulk-...-job.jar
- * ARGS} starts it: the built job jar's Main-Class in a JVM of its own, the jar first on the
- * classpath, then a cluster's configuration directory and jars (the tests' classpath minus what the
+ * ARGS} starts it: Hadoop's RunJar in a JVM of its own runs the built job jar's Main-Class, on a
+ * classpath of a cluster's configuration directory and jars (the tests' classpath minus what the
  * job jar bundles).
  */
 final class JobJarProcess {
@@ -89,13 +89,11 @@ final class JobJarProcess {
     command.add(
         "-Dlog4j.configuration=file:" + Path.of("../conf/log4j.properties").toAbsolutePath());
     command.add("-cp");
-    command.add(
-        JOB_JAR.toAbsolutePath()
-            + File.pathSeparator
-            + confDir
-            + File.pathSeparator
-            + String.join(File.pathSeparator, cluster));
-    command.add("org.hbulk.jobs.cli.Launcher");
+    command.add(confDir + File.pathSeparator + String.join(File.pathSeparator, cluster));
+    // What bin/hadoop runs for `hadoop jar`: the job jar in a class loader of its own, whose
+    // parent holds the cluster's jars (a classpath with the jar on it hid a defect of that setup).
+    command.add("org.apache.hadoop.util.RunJar");
+    command.add(JOB_JAR.toAbsolutePath().toString());
     command.addAll(List.of(args));
     return command;
   }
