@@ -56,6 +56,21 @@ public final class HbulkConf {
   public static final String HFILES_GROUP = "hbulk.hfiles.group";
 
   /**
+   * The Kerberos principal the driver logs in as from {@link #KERBEROS_KEYTAB} (default: none, the
+   * ticket cache of {@code kinit}); {@code _HOST} stands for this host's canonical name. HBase's
+   * own client key (what its {@code AuthUtil} reads), so an existing hbase-site.xml works
+   * unchanged; {@code --principal} overrides it. Read by the driver only, and only when {@code
+   * hadoop.security.authentication=kerberos}.
+   */
+  public static final String KERBEROS_PRINCIPAL = "hbase.client.kerberos.principal";
+
+  /**
+   * The keytab file of {@link #KERBEROS_PRINCIPAL} (default: none); HBase's own client key, {@code
+   * --keytab} overrides it. The two are given together or not at all.
+   */
+  public static final String KERBEROS_KEYTAB = "hbase.client.keytab.file";
+
+  /**
    * How often the driver prints job progress, in milliseconds (default {@value
    * #PROGRESS_INTERVAL_DEFAULT}).
    */

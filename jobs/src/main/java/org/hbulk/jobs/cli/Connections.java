@@ -7,6 +7,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
+import org.hbulk.jobs.security.KerberosLogin;
 
 /** Opens the HBase connection, turning "cannot reach" into an error the user can act on. */
 final class Connections {
@@ -17,6 +18,7 @@ final class Connections {
    * say that nobody answers.
    */
   static Connection open(Configuration conf) throws HbulkException {
+    KerberosLogin.requireCredentials(conf);
     Configuration probe = new Configuration(conf);
     probe.setInt("hbase.client.retries.number", 1);
     probe.setInt("zookeeper.recovery.retry", 0);
