@@ -71,6 +71,16 @@ public final class HbulkConf {
   public static final String KERBEROS_KEYTAB = "hbase.client.keytab.file";
 
   /**
+   * Whether a local job of a Kerberos client without Hadoop's native library reads its map outputs
+   * with hbulk's {@code PlainIoLocalShuffle} (default {@value #LOCAL_KERBEROS_SHUFFLE_DEFAULT}):
+   * Hadoop's local shuffle needs libhadoop once security is on and fails every reducer without it.
+   * A {@code mapreduce.job.reduce.shuffle.consumer.plugin.class} of the user's wins either way.
+   */
+  public static final String LOCAL_KERBEROS_SHUFFLE = "hbulk.local.kerberos-shuffle";
+
+  public static final boolean LOCAL_KERBEROS_SHUFFLE_DEFAULT = true;
+
+  /**
    * How often the driver prints job progress, in milliseconds (default {@value
    * #PROGRESS_INTERVAL_DEFAULT}).
    */

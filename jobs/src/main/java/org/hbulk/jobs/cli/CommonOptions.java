@@ -6,6 +6,7 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.hbulk.jobs.HbulkException;
 import org.hbulk.jobs.local.LocalRunnerFileSystem;
+import org.hbulk.jobs.local.PlainIoLocalShuffle;
 import org.hbulk.jobs.security.KerberosLogin;
 import picocli.CommandLine.Option;
 
@@ -49,6 +50,7 @@ final class CommonOptions {
     properties.forEach(conf::set);
     KerberosLogin.login(conf, principal, keytab);
     LocalRunnerFileSystem.installIfLocal(conf);
+    PlainIoLocalShuffle.installIfNeeded(conf);
     return conf;
   }
 }
