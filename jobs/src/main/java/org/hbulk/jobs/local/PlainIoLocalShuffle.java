@@ -50,7 +50,7 @@ public final class PlainIoLocalShuffle<K, V> implements ShuffleConsumerPlugin<K,
 
   /**
    * Names this shuffle for the local jobs of a Kerberos client without the native library, unless
-   * switched off or the user named a shuffle.
+   * switched off or the user named a shuffle other than Hadoop's (mapred-default.xml names it).
    */
   public static void installIfNeeded(Configuration conf) {
     String framework =
@@ -58,7 +58,7 @@ public final class PlainIoLocalShuffle<K, V> implements ShuffleConsumerPlugin<K,
     if (MRConfig.LOCAL_FRAMEWORK_NAME.equals(framework)
         && conf.getBoolean(
             HbulkConf.LOCAL_KERBEROS_SHUFFLE, HbulkConf.LOCAL_KERBEROS_SHUFFLE_DEFAULT)
-        && conf.get(PLUGIN) == null
+        && Shuffle.class.getName().equals(conf.get(PLUGIN, Shuffle.class.getName()))
         && SecurityUtil.getAuthenticationMethod(conf) == AuthenticationMethod.KERBEROS
         && !NativeIO.isAvailable()) {
       conf.setClass(PLUGIN, PlainIoLocalShuffle.class, ShuffleConsumerPlugin.class);
