@@ -113,8 +113,10 @@ public final class PlainIoLocalShuffle<K, V> implements ShuffleConsumerPlugin<K,
         comparator,
         context.getReporter(),
         true,
-        context.getSpilledRecordsCounter(),
+        // Records are read where the maps wrote them, and not written again unless there are more
+        // map outputs than one merge takes: counted as the intermediate merges' spills only.
         null,
+        context.getSpilledRecordsCounter(),
         context.getMergePhase(),
         TaskType.REDUCE);
   }
