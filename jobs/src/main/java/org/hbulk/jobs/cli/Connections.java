@@ -29,6 +29,16 @@ final class Connections {
         Admin admin = c.getAdmin()) {
       admin.listTableNames();
     } catch (IOException e) {
+      String refusal = KerberosLogin.refusal(e);
+      if (refusal != null) {
+        throw new HbulkException(
+            ExitCode.HBASE,
+            "authentication failed: HBase refused the connection ("
+                + refusal
+                + "). On a Kerberos cluster the client needs hadoop.security.authentication and"
+                + " hbase.security.authentication = kerberos, and kinit or --principal/--keytab",
+            e);
+      }
       throw new HbulkException(
           ExitCode.HBASE,
           "cannot reach HBase (ZooKeeper "

@@ -110,6 +110,23 @@ public final class KerberosLogin {
     }
   }
 
+  /**
+   * What a server said when it refused who the client is (SASL failed, or authentication required
+   * of a client that sent none), found anywhere in {@code e}'s causes; null for other failures.
+   */
+  public static String refusal(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      String message = String.valueOf(t.getMessage());
+      if (t instanceof javax.security.sasl.SaslException
+          || message.contains("Authentication is required")
+          || message.contains("GSS initiate failed")) {
+        String first = message.strip().split("\\R", 2)[0];
+        return t.getClass().getSimpleName() + ": " + first;
+      }
+    }
+    return null;
+  }
+
   static boolean kerberos(Configuration conf) {
     return SecurityUtil.getAuthenticationMethod(conf) == AuthenticationMethod.KERBEROS;
   }
