@@ -205,22 +205,6 @@ class SecureClusterIT {
         "no run directory");
   }
 
-  @Test
-  void aClientThatDoesNotAuthenticateIsRefusedByTheCluster() throws Exception {
-    JobJarProcess.Run scan =
-        hbulk.run(
-            "scan",
-            "-D",
-            "hadoop.security.authentication=simple",
-            "-D",
-            "hbase.security.authentication=simple",
-            "--table",
-            "hbase:meta");
-    assertEquals(ExitCode.HBASE.code(), scan.code(), scan.err());
-    assertTrue(
-        scan.err().contains("authentication failed: HBase refused the connection"), scan.err());
-  }
-
   /**
    * The cluster's client configuration, as an edge node has it: the local job runner, its folders
    * in the test's.
