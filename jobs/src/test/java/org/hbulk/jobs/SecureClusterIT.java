@@ -202,6 +202,18 @@ class SecureClusterIT {
         "no run directory");
   }
 
+  @Test
+  void aLoginTheKdcRefusesIsExit4NamingPrincipalAndKeytab() throws Exception {
+    Path keytab = cluster.addUser("other@" + cluster.realm(), "other");
+    String nobody = "nobody@" + cluster.realm();
+    JobJarProcess.Run ping =
+        hbulk.run("ping", "--principal", nobody, "--keytab", keytab.toString());
+    assertEquals(ExitCode.HBASE.code(), ping.code(), ping.err());
+    assertTrue(
+        ping.err().contains("Kerberos login as " + nobody + " from keytab " + keytab + " failed"),
+        ping.err());
+  }
+
   /**
    * The cluster's client configuration, as an edge node has it: the local job runner, its folders
    * in the test's.
