@@ -7,7 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 
@@ -27,6 +29,9 @@ final class JobJarProcess {
 
   /** The cluster's jars: the test classpath without what the job jar bundles. */
   private final List<String> cluster = new ArrayList<>();
+
+  private final List<String> jvmOptions = new ArrayList<>();
+  private final Map<String, String> environment = new LinkedHashMap<>();
 
   /**
    * @param conf the cluster's client configuration, written as a conf directory under {@code work}
@@ -55,6 +60,18 @@ final class JobJarProcess {
     }
   }
 
+  /** Adds a JVM option to every hbulk started from now on, e.g. the KDC's krb5.conf. */
+  JobJarProcess jvmOption(String option) {
+    jvmOptions.add(option);
+    return this;
+  }
+
+  /** Sets an environment variable of every hbulk started from now on, e.g. KRB5CCNAME. */
+  JobJarProcess environment(String name, String value) {
+    environment.put(name, value);
+    return this;
+  }
+
   record Run(int code, String out, String err) {}
 
   /** The cluster's client configuration directory (core-site.xml, hbase-site.xml). */
@@ -69,15 +86,14 @@ final class JobJarProcess {
 
   /** Runs hbulk from the job jar on the cluster's classpath, as {@code hadoop jar} does. */
   Run run(String... args) throws Exception {
-    return execute(command(args), logDir);
+    return execute(command(args), environment, logDir);
   }
 
   /** Starts hbulk as {@link #run} does, its output going to the two files; does not wait. */
   Process start(Path out, Path err, String... args) throws IOException {
-    return new ProcessBuilder(command(args))
-        .redirectOutput(out.toFile())
-        .redirectError(err.toFile())
-        .start();
+    ProcessBuilder process = new ProcessBuilder(command(args));
+    process.environment().putAll(environment);
+    return process.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
   }
 
   private List<String> command(String... args) {
@@ -86,6 +102,7 @@ final class JobJarProcess {
     if (!opens.isEmpty()) {
       command.addAll(Arrays.asList(opens.split(" +")));
     }
+    command.addAll(jvmOptions);
     command.add(
         "-Dlog4j.configuration=file:" + Path.of("../conf/log4j.properties").toAbsolutePath());
     command.add("-cp");
@@ -102,21 +119,20 @@ final class JobJarProcess {
   static Run javaJar(Path logDir, String... args) throws Exception {
     List<String> command = new ArrayList<>(List.of(java(), "-jar", JOB_JAR.toString()));
     command.addAll(List.of(args));
-    return execute(command, logDir);
+    return execute(command, Map.of(), logDir);
   }
 
   private static String java() {
     return Path.of(System.getProperty("java.home"), "bin", "java").toString();
   }
 
-  private static Run execute(List<String> command, Path logDir) throws Exception {
+  private static Run execute(List<String> command, Map<String, String> environment, Path logDir)
+      throws Exception {
     Path outFile = Files.createTempFile(logDir, "hbulk-", ".out");
     Path errFile = Files.createTempFile(logDir, "hbulk-", ".err");
-    Process p =
-        new ProcessBuilder(command)
-            .redirectOutput(outFile.toFile())
-            .redirectError(errFile.toFile())
-            .start();
+    ProcessBuilder process = new ProcessBuilder(command);
+    process.environment().putAll(environment);
+    Process p = process.redirectOutput(outFile.toFile()).redirectError(errFile.toFile()).start();
     if (!p.waitFor(10, TimeUnit.MINUTES)) {
       p.destroyForcibly().waitFor();
       throw new AssertionError(String.join(" ", command) + " did not finish in 10 minutes");

@@ -63,6 +63,31 @@ public final class HbulkConf {
   public static final String HFILES_GROUP = "hbulk.hfiles.group";
 
   /**
+   * The Kerberos principal the driver logs in as from {@link #KERBEROS_KEYTAB} (default: none, the
+   * ticket cache of {@code kinit}); {@code _HOST} stands for this host's canonical name. HBase's
+   * own client key (what its {@code AuthUtil} reads), so an existing hbase-site.xml works
+   * unchanged; {@code --principal} overrides it. Read by the driver only, and only when {@code
+   * hadoop.security.authentication=kerberos}.
+   */
+  public static final String KERBEROS_PRINCIPAL = "hbase.client.kerberos.principal";
+
+  /**
+   * The keytab file of {@link #KERBEROS_PRINCIPAL} (default: none); HBase's own client key, {@code
+   * --keytab} overrides it. The two are given together or not at all.
+   */
+  public static final String KERBEROS_KEYTAB = "hbase.client.keytab.file";
+
+  /**
+   * Whether a local job of a Kerberos client without Hadoop's native library reads its map outputs
+   * with hbulk's {@code PlainIoLocalShuffle} (default {@value #LOCAL_KERBEROS_SHUFFLE_DEFAULT}):
+   * Hadoop's local shuffle needs libhadoop once security is on and fails every reducer without it.
+   * A {@code mapreduce.job.reduce.shuffle.consumer.plugin.class} of the user's wins either way.
+   */
+  public static final String LOCAL_KERBEROS_SHUFFLE = "hbulk.local.kerberos-shuffle";
+
+  public static final boolean LOCAL_KERBEROS_SHUFFLE_DEFAULT = true;
+
+  /**
    * How often the driver prints job progress, in milliseconds (default {@value
    * #PROGRESS_INTERVAL_DEFAULT}).
    */

@@ -1,9 +1,13 @@
 package org.hbulk.jobs.cli;
 
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.hbulk.jobs.HbulkException;
 import org.hbulk.jobs.local.LocalRunnerFileSystem;
+import org.hbulk.jobs.local.PlainIoLocalShuffle;
+import org.hbulk.jobs.security.KerberosLogin;
 import picocli.CommandLine.Option;
 
 /** Options every command takes. */
@@ -21,14 +25,32 @@ final class CommonOptions {
               + "hbulk.spec.SECTION.KEY overrides the spec, e.g. -D hbulk.spec.rejects.max=100.")
   Map<String, String> properties = new LinkedHashMap<>();
 
+  @Option(
+      names = "--principal",
+      paramLabel = "NAME",
+      description =
+          "On a Kerberos cluster: log in as NAME from --keytab before anything else (_HOST: this"
+              + " host's name). Default: hbase.client.kerberos.principal, else kinit's ticket.")
+  String principal;
+
+  @Option(
+      names = "--keytab",
+      paramLabel = "FILE",
+      description =
+          "The keytab of --principal (the two go together). Default: hbase.client.keytab.file.")
+  Path keytab;
+
   /**
-   * The configuration with this command's {@code -D} properties applied, and the local file system
-   * of a local run chosen by them (before the command opens its first file).
+   * The configuration with this command's {@code -D} properties applied, the Kerberos login from a
+   * keytab done if one is named, and the local file system of a local run chosen by them (before
+   * the command opens its first file).
    */
-  Configuration apply(Configuration base) {
+  Configuration apply(Configuration base) throws HbulkException {
     Configuration conf = new Configuration(base);
     properties.forEach(conf::set);
+    KerberosLogin.login(conf, principal, keytab);
     LocalRunnerFileSystem.installIfLocal(conf);
+    PlainIoLocalShuffle.installIfNeeded(conf);
     return conf;
   }
 }

@@ -7,6 +7,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
+import org.hbulk.jobs.security.KerberosLogin;
 
 /** Opens the HBase connection, turning "cannot reach" into an error the user can act on. */
 final class Connections {
@@ -17,6 +18,7 @@ final class Connections {
    * say that nobody answers.
    */
   static Connection open(Configuration conf) throws HbulkException {
+    KerberosLogin.requireCredentials(conf);
     Configuration probe = new Configuration(conf);
     probe.setInt("hbase.client.retries.number", 1);
     probe.setInt("zookeeper.recovery.retry", 0);
@@ -27,6 +29,16 @@ final class Connections {
         Admin admin = c.getAdmin()) {
       admin.listTableNames();
     } catch (IOException e) {
+      String refusal = KerberosLogin.refusal(e);
+      if (refusal != null) {
+        throw new HbulkException(
+            ExitCode.HBASE,
+            "authentication failed: HBase refused the connection ("
+                + refusal
+                + "). On a Kerberos cluster the client needs hadoop.security.authentication and"
+                + " hbase.security.authentication = kerberos, and kinit or --principal/--keytab",
+            e);
+      }
       throw new HbulkException(
           ExitCode.HBASE,
           "cannot reach HBase (ZooKeeper "

@@ -9,6 +9,7 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
+import org.hbulk.jobs.security.KerberosLogin;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -38,6 +39,8 @@ final class PingCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Configuration conf = common.apply(parent.conf());
+    // Without credentials every attempt would fail alike until the deadline.
+    KerberosLogin.requireCredentials(conf);
     // Fail each attempt fast, and try again until the deadline instead.
     conf.setInt("hbase.client.retries.number", 1);
     conf.setInt("zookeeper.recovery.retry", 0);
