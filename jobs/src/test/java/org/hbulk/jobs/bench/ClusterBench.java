@@ -31,8 +31,9 @@ import org.hbulk.mappers.HbulkConf;
  * kept) before every step. Both tools' drivers run in this JVM, their tasks in YARN containers.
  *
  * <p>Each mode sets map output compression: {@code off} (both without), {@code on} (hbulk at its
- * cluster defaults, ImportTsv given hbulk's default codec), or a codec class (both given it); after
- * a colon, {@code KEY=VALUE,...} settings for hbulk's steps alone, to try a default.
+ * cluster defaults, ImportTsv given hbulk's default codec), or a codec class; after a colon, {@code
+ * KEY=VALUE,...} settings for hbulk alone. A codec class or settings make a candidate for a
+ * default, measured on hbulk's prepare alone.
  *
  * <p>Usage: {@code ClusterBench SPEC DATA_DIR WORK_DIR REPEAT STEPS MODE...}, STEPS a comma list of
  * {@code prepare,load,itsv,put}; DATA_DIR holds BenchData's events.csv and events.tsv.
@@ -100,8 +101,10 @@ public final class ClusterBench {
     fs.copyFromLocalFile(new org.apache.hadoop.fs.Path(tsv.toUri()), TSV);
   }
 
-  private void round(BenchMode mode, List<String> steps, int round) throws Exception {
+  private void round(BenchMode mode, List<String> allSteps, int round) throws Exception {
     String tag = mode.label() + "-r" + round;
+    // A candidate (a codec, or hbulk settings to try) is measured on hbulk's prepare alone.
+    List<String> steps = mode.candidate() ? List.of("prepare") : allSteps;
     if (steps.contains("prepare")) {
       String run = "/bench/runs/prepare-" + tag;
       truncate();
@@ -257,6 +260,10 @@ public final class ClusterBench {
   record BenchMode(String label, List<String> hbulk, List<String> importTsv) {
     BenchMode(String text) {
       this(text, hbulkOf(text), importTsvOf(text.split(":", 2)[0]));
+    }
+
+    boolean candidate() {
+      return !label.equals("off") && !label.equals("on");
     }
 
     private static List<String> hbulkOf(String text) {

@@ -55,6 +55,7 @@ final class ClusterResults {
       s.serialized = c.findCounter(TaskCounter.MAP_OUTPUT_BYTES).getValue();
       s.hfileBytes = hfileBytes;
       s.timeline = timeline(job, c);
+      s.reducePeak = c.findCounter(TaskCounter.REDUCE_PHYSICAL_MEMORY_BYTES_MAX).getValue();
     }
     System.out.printf(
         Locale.ROOT,
@@ -63,7 +64,15 @@ final class ClusterResults {
         step,
         seconds,
         load,
-        s.timeline == null ? "" : s.timeline);
+        s.timeline == null
+            ? ""
+            : String.format(
+                Locale.ROOT,
+                "map output %.1f MB, HFiles %.1f MB, reducer peak %.0f MB; %s",
+                s.materialized / 1048576.0,
+                s.hfileBytes / 1048576.0,
+                s.reducePeak / 1048576.0,
+                s.timeline));
   }
 
   /**
@@ -157,9 +166,11 @@ final class ClusterResults {
             prepare.serialized / (double) csvBytes);
         out.printf(
             Locale.ROOT,
-            "  hbulk HFiles: %.1f MB (%.2f per CSV byte)%n",
+            "  hbulk HFiles: %.1f MB (%.2f per CSV byte); reduce tasks' peak physical memory"
+                + " %.0f MB%n",
             prepare.hfileBytes / 1048576.0,
-            prepare.hfileBytes / (double) csvBytes);
+            prepare.hfileBytes / (double) csvBytes,
+            prepare.reducePeak / 1048576.0);
       }
       if (itsv != null) {
         out.printf(
@@ -201,6 +212,7 @@ final class ClusterResults {
     long materialized;
     long serialized;
     long hfileBytes;
+    long reducePeak;
     String timeline;
 
     double median() {
