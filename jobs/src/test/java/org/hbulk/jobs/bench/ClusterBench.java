@@ -54,6 +54,9 @@ public final class ClusterBench {
   private final long rows;
   private final ClusterResults results;
 
+  /** When the last step started (epoch ms). */
+  private long started;
+
   private ClusterBench(MiniClusterPath clusters, Path spec, Path logs, long rows, long csvBytes) {
     this.clusters = clusters;
     this.spec = spec;
@@ -123,13 +126,14 @@ public final class ClusterBench {
               run);
       Job job = hbulkJob(run, true);
       long hfiles = bytes(run + "/hfiles");
-      results.add(mode.label(), "prepare", s, job, hfiles);
+      results.add(mode.label(), "prepare", s, job, hfiles, started);
       results.add(
           mode.label(),
           "complete",
           hbulk("complete-" + tag, mode.hbulk(), "complete", "--run-dir", run),
           null,
-          0);
+          0,
+          started);
       delete(run);
     }
     if (steps.contains("load")) {
@@ -148,20 +152,20 @@ public final class ClusterBench {
               CSV.toString(),
               "--run-dir",
               run);
-      results.add(mode.label(), "load", s, hbulkJob(run, false), 0);
+      results.add(mode.label(), "load", s, hbulkJob(run, false), 0, started);
       delete(run);
     }
     if (steps.contains("itsv")) {
       String out = "/bench/itsv-out-" + tag;
       truncate();
       Timed<Job> job = importTsv("importtsv-bulk-" + tag, mode.importTsv(), out);
-      results.add(mode.label(), "itsv", job.seconds(), job.value(), bytes(out));
+      results.add(mode.label(), "itsv", job.seconds(), job.value(), bytes(out), started);
       delete(out);
     }
     if (steps.contains("put")) {
       truncate();
       Timed<Job> job = importTsv("importtsv-put-" + tag, mode.importTsv(), null);
-      results.add(mode.label(), "put", job.seconds(), job.value(), 0);
+      results.add(mode.label(), "put", job.seconds(), job.value(), 0, started);
     }
   }
 
@@ -175,6 +179,7 @@ public final class ClusterBench {
     args.addAll(Arrays.asList(command));
     Configuration conf = clusters.conf();
     try (PrintStream log = log(step)) {
+      started = System.currentTimeMillis();
       long t0 = System.nanoTime();
       int code = ToolRunner.run(conf, new Main(conf, log, log), args.toArray(new String[0]));
       double s = (System.nanoTime() - t0) / 1e9;
@@ -209,6 +214,7 @@ public final class ClusterBench {
       conf.set(ImportTsv.BULK_OUTPUT_CONF_KEY, bulkOutput);
     }
     try (PrintStream log = log(step)) {
+      started = System.currentTimeMillis();
       long t0 = System.nanoTime();
       Job job = ImportTsvJob.create(conf, TABLE, TSV.toString());
       if (!job.waitForCompletion(false)) {

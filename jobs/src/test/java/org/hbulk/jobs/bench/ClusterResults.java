@@ -41,8 +41,11 @@ final class ClusterResults {
     this.csvBytes = csvBytes;
   }
 
-  /** Step {@code step} of mode {@code mode} took {@code seconds}; its job may be null. */
-  void add(String mode, String step, double seconds, Job job, long hfileBytes)
+  /**
+   * Step {@code step} of mode {@code mode}, started at {@code startMillis}, took {@code seconds};
+   * its job may be null.
+   */
+  void add(String mode, String step, double seconds, Job job, long hfileBytes, long startMillis)
       throws IOException, InterruptedException {
     double load = loadAverage();
     loadMin = Math.min(loadMin, load);
@@ -54,7 +57,7 @@ final class ClusterResults {
       s.materialized = c.findCounter(TaskCounter.MAP_OUTPUT_MATERIALIZED_BYTES).getValue();
       s.serialized = c.findCounter(TaskCounter.MAP_OUTPUT_BYTES).getValue();
       s.hfileBytes = hfileBytes;
-      s.timeline = timeline(job, c);
+      s.timeline = timeline(job, c, startMillis);
       s.reducePeak = c.findCounter(TaskCounter.REDUCE_PHYSICAL_MEMORY_BYTES_MAX).getValue();
     }
     System.out.printf(
@@ -79,7 +82,8 @@ final class ClusterResults {
    * Where a job's time went: from submission to the first task (the application master's start),
    * the map and reduce phases, each task's average time, and what the driver added around them.
    */
-  private static String timeline(Job job, Counters c) throws IOException, InterruptedException {
+  private static String timeline(Job job, Counters c, long stepStart)
+      throws IOException, InterruptedException {
     long submit = job.getStatus().getStartTime();
     long finish = job.getStatus().getFinishTime();
     TaskReport[] maps = job.getTaskReports(TaskType.MAP);
@@ -98,7 +102,9 @@ final class ClusterResults {
     long reduceMs = c.findCounter(JobCounter.MILLIS_REDUCES).getValue();
     return String.format(
         Locale.ROOT,
-        "job %.1f s: to first map %.1f s, maps %.1f s (%d x %.1f s), reduces to %.1f s (%d x %.1f s)",
+        "driver to submission %.1f s; job %.1f s: to first map %.1f s, maps %.1f s (%d x %.1f s),"
+            + " reduces to %.1f s (%d x %.1f s)",
+        (submit - stepStart) / 1e3,
         (finish - submit) / 1e3,
         (mapStart - submit) / 1e3,
         (mapEnd - mapStart) / 1e3,
