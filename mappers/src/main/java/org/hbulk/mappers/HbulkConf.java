@@ -154,13 +154,15 @@ public final class HbulkConf {
 
   /**
    * The codec a cluster job compresses its map output with (default {@value
-   * #CLUSTER_MAP_OUTPUT_CODEC_DEFAULT}, pure Java, shipped to the tasks with the job); {@code none}
-   * leaves map output uncompressed, as Hadoop does. Ignored when the user sets {@code
-   * mapreduce.map.output.compress} or its codec.
+   * #CLUSTER_MAP_OUTPUT_CODEC_DEFAULT}, Hadoop's own zlib codec, which runs on the JDK's zlib where
+   * the cluster has no native Hadoop library); a codec outside Hadoop is shipped to the tasks with
+   * the job. {@code none} leaves map output uncompressed, as Hadoop does. Ignored when the user
+   * sets {@code mapreduce.map.output.compress} or its codec.
    */
   public static final String CLUSTER_MAP_OUTPUT_CODEC = "hbulk.cluster.map-output-codec";
 
-  public static final String CLUSTER_MAP_OUTPUT_CODEC_DEFAULT = "io.airlift.compress.lz4.Lz4Codec";
+  public static final String CLUSTER_MAP_OUTPUT_CODEC_DEFAULT =
+      "org.apache.hadoop.io.compress.DefaultCodec";
 
   /**
    * The container memory of a cluster job's reduce tasks, in MB (default {@value

@@ -63,7 +63,7 @@ public final class ClusterTuning {
   /**
    * Map output compressed with the chosen codec, its jar shipped with the job unless Hadoop's own
    * (a cluster's Hadoop need not carry it). A codec the driver cannot load falls back to Hadoop's
-   * DefaultCodec (zlib, in pure Java where the native library is missing).
+   * DefaultCodec (zlib, on the JDK's own where the native Hadoop library is missing).
    */
   private static Shortcut codec(Configuration conf) throws IOException {
     String key = HbulkConf.CLUSTER_MAP_OUTPUT_CODEC;

@@ -42,16 +42,25 @@ class ClusterTuningTest {
   }
 
   @Test
-  void aClusterJobCompressesItsMapOutputWithThePureJavaCodecAndShipsItsJar() throws Exception {
+  void aClusterJobCompressesItsMapOutputWithHadoopsOwnCodecAndNeedsNoJarForIt() throws Exception {
     Configuration conf = cluster();
     Map<String, Shortcut> done = applied(conf, 108 * MB, 16);
     assertTrue(conf.getBoolean(COMPRESS, false));
-    assertEquals(HbulkConf.CLUSTER_MAP_OUTPUT_CODEC_DEFAULT, conf.get(CODEC));
+    assertEquals(DefaultCodec.class.getName(), conf.get(CODEC));
     assertEquals(Shortcut.State.RAN, done.get(ClusterTuning.CODEC).state());
+    assertEquals("", conf.get("tmpjars", ""), "Hadoop's own codec is on every cluster");
+    assertEquals(HbulkConf.CLUSTER_REDUCE_MEMORY_MB_DEFAULT, conf.getInt(REDUCE_MB, 0));
+  }
+
+  @Test
+  void aCodecFromOutsideHadoopHasItsJarShippedToTheTasks() throws Exception {
+    Configuration conf =
+        cluster(HbulkConf.CLUSTER_MAP_OUTPUT_CODEC, "io.airlift.compress.snappy.SnappyCodec");
+    applied(conf, 108 * MB, 16);
+    assertEquals("io.airlift.compress.snappy.SnappyCodec", conf.get(CODEC));
     assertTrue(
         conf.get("tmpjars", "").contains("aircompressor"),
         "the codec's jar reaches the tasks: " + conf.get("tmpjars"));
-    assertEquals(HbulkConf.CLUSTER_REDUCE_MEMORY_MB_DEFAULT, conf.getInt(REDUCE_MB, 0));
   }
 
   @Test
@@ -91,11 +100,11 @@ class ClusterTuningTest {
     Configuration chosen =
         cluster(
             HbulkConf.CLUSTER_MAP_OUTPUT_CODEC,
-            DefaultCodec.class.getName(),
+            "org.apache.hadoop.io.compress.GzipCodec",
             HbulkConf.CLUSTER_REDUCE_MEMORY_MB,
             "2048");
     applied(chosen, MB, 1);
-    assertEquals(DefaultCodec.class.getName(), chosen.get(CODEC));
+    assertEquals("org.apache.hadoop.io.compress.GzipCodec", chosen.get(CODEC));
     assertFalse(chosen.get("tmpjars", "").contains("hadoop-common"), "Hadoop's own is there");
     assertEquals(2048, chosen.getInt(REDUCE_MB, 0));
   }
