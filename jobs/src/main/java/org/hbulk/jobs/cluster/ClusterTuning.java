@@ -67,10 +67,9 @@ public final class ClusterTuning {
    */
   private static Shortcut codec(Configuration conf) throws IOException {
     String key = HbulkConf.CLUSTER_MAP_OUTPUT_CODEC;
-    if (HbulkConf.setByUser(conf, MRJobConfig.MAP_OUTPUT_COMPRESS)
-        || HbulkConf.setByUser(conf, MRJobConfig.MAP_OUTPUT_COMPRESS_CODEC)) {
-      return new Shortcut(
-          CODEC, key, Shortcut.State.NOT_USED, "map output compression set by the user");
+    if (anySetByUser(
+        conf, MRJobConfig.MAP_OUTPUT_COMPRESS, MRJobConfig.MAP_OUTPUT_COMPRESS_CODEC)) {
+      return userWins(CODEC, key, "map output compression");
     }
     String name = conf.getTrimmed(key, HbulkConf.CLUSTER_MAP_OUTPUT_CODEC_DEFAULT);
     if (name.equals("none")) {
@@ -97,10 +96,8 @@ public final class ClusterTuning {
   /** The reducers' containers; their heap follows through Hadoop's heap ratio. */
   private static Shortcut reduceMemory(Configuration conf) {
     String key = HbulkConf.CLUSTER_REDUCE_MEMORY_MB;
-    if (HbulkConf.setByUser(conf, MRJobConfig.REDUCE_MEMORY_MB)
-        || HbulkConf.setByUser(conf, MRJobConfig.REDUCE_JAVA_OPTS)) {
-      return new Shortcut(
-          REDUCE_MEMORY, key, Shortcut.State.NOT_USED, "reduce memory set by the user");
+    if (anySetByUser(conf, MRJobConfig.REDUCE_MEMORY_MB, MRJobConfig.REDUCE_JAVA_OPTS)) {
+      return userWins(REDUCE_MEMORY, key, "reduce memory");
     }
     int mb = conf.getInt(key, HbulkConf.CLUSTER_REDUCE_MEMORY_MB_DEFAULT);
     if (mb <= 0) {
@@ -117,9 +114,8 @@ public final class ClusterTuning {
    */
   private static Shortcut splitSize(Configuration conf, long inputBytes, int reducers) {
     String key = HbulkConf.CLUSTER_SPLIT_MAX_BYTES;
-    if (HbulkConf.setByUser(conf, FileInputFormat.SPLIT_MAXSIZE)
-        || HbulkConf.setByUser(conf, FileInputFormat.SPLIT_MINSIZE)) {
-      return new Shortcut(SPLIT_SIZE, key, Shortcut.State.NOT_USED, "split size set by the user");
+    if (anySetByUser(conf, FileInputFormat.SPLIT_MAXSIZE, FileInputFormat.SPLIT_MINSIZE)) {
+      return userWins(SPLIT_SIZE, key, "split size");
     }
     long max = conf.getLong(key, HbulkConf.CLUSTER_SPLIT_MAX_BYTES_DEFAULT);
     if (max <= 0) {
@@ -133,6 +129,19 @@ public final class ClusterTuning {
         key,
         Shortcut.State.RAN,
         String.format(Locale.ROOT, "splits of %.1f MB", split / (double) (1 << 20)));
+  }
+
+  private static boolean anySetByUser(Configuration conf, String... hadoopKeys) {
+    for (String k : hadoopKeys) {
+      if (HbulkConf.setByUser(conf, k)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Shortcut userWins(String name, String key, String what) {
+    return new Shortcut(name, key, Shortcut.State.NOT_USED, what + " set by the user");
   }
 
   /** The split size for this input and these reducers, within the bounds. */

@@ -89,12 +89,16 @@ public final class ClusterBench {
       bench.upload(csv, data.resolve("events.tsv"));
       bench.hbulk(
           "create-table", List.of(), "create-table", "--spec", spec.toString(), "--table", TABLE);
-      for (int round = 1; round <= repeat; round++) {
-        for (String mode : modes) {
-          bench.round(new BenchMode(mode), steps, round);
+      try {
+        for (int round = 1; round <= repeat; round++) {
+          for (String mode : modes) {
+            bench.round(new BenchMode(mode), steps, round);
+          }
         }
+      } finally {
+        // What was measured before a failing step is printed all the same.
+        bench.results.print(System.out, repeat, Files.size(data.resolve("events.tsv")));
       }
-      bench.results.print(System.out, repeat, Files.size(data.resolve("events.tsv")));
     }
   }
 
@@ -105,25 +109,14 @@ public final class ClusterBench {
   }
 
   private void round(BenchMode mode, List<String> allSteps, int round) throws Exception {
-    String tag = mode.label() + "-r" + round;
+    // The tag names HDFS paths, where a colon is not allowed.
+    String tag = mode.label().replaceAll("[^A-Za-z0-9.-]", "_") + "-r" + round;
     // A candidate (a codec, or hbulk settings to try) is measured on hbulk's prepare alone.
     List<String> steps = mode.candidate() ? List.of("prepare") : allSteps;
     if (steps.contains("prepare")) {
       String run = "/bench/runs/prepare-" + tag;
       truncate();
-      double s =
-          hbulk(
-              "prepare-" + tag,
-              mode.hbulk(),
-              "prepare",
-              "--spec",
-              spec.toString(),
-              "--table",
-              TABLE,
-              "--input",
-              CSV.toString(),
-              "--run-dir",
-              run);
+      double s = hbulkLoad("prepare", tag, mode, run);
       Job job = hbulkJob(run, true);
       long hfiles = bytes(run + "/hfiles");
       results.add(mode.label(), "prepare", s, job, hfiles, started);
@@ -139,19 +132,7 @@ public final class ClusterBench {
     if (steps.contains("load")) {
       String run = "/bench/runs/load-" + tag;
       truncate();
-      double s =
-          hbulk(
-              "load-" + tag,
-              mode.hbulk(),
-              "load",
-              "--spec",
-              spec.toString(),
-              "--table",
-              TABLE,
-              "--input",
-              CSV.toString(),
-              "--run-dir",
-              run);
+      double s = hbulkLoad("load", tag, mode, run);
       results.add(mode.label(), "load", s, hbulkJob(run, false), 0, started);
       delete(run);
     }
@@ -167,6 +148,23 @@ public final class ClusterBench {
       Timed<Job> job = importTsv("importtsv-put-" + tag, mode.importTsv(), null);
       results.add(mode.label(), "put", job.seconds(), job.value(), 0, started);
     }
+  }
+
+  /** hbulk prepare or load of the CSV into the table; returns its seconds. */
+  private double hbulkLoad(String command, String tag, BenchMode mode, String run)
+      throws Exception {
+    return hbulk(
+        command + "-" + tag,
+        mode.hbulk(),
+        command,
+        "--spec",
+        spec.toString(),
+        "--table",
+        TABLE,
+        "--input",
+        CSV.toString(),
+        "--run-dir",
+        run);
   }
 
   /** Runs one hbulk command in this JVM, its output in the step's log; returns its seconds. */
