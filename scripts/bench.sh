@@ -18,9 +18,23 @@
 # archive (scripts/hbulk).
 #
 #   scripts/bench.sh [--rows "1000000 4000000"] [--repeat N] [--keep]
-#     --rows LIST   row counts to run, in one go (default "1000000 4000000")
+#   scripts/bench.sh --cluster [--rows "1000000"] [--repeat N] [--modes "off on"] [--steps LIST]
+#     --rows LIST   row counts to run, in one go (default "1000000 4000000"; with --cluster "1000000")
 #     --repeat N    rounds per row count; medians are printed (default 1)
 #     --keep        leave the benchmark's HBase running with its tables (default: stop and wipe)
+#     --cluster     the same comparison on the cluster path: HDFS, YARN (MiniMRYarnCluster, tasks in
+#                   containers of their own, room for 2 maps and 2 reduces at once) and HBase mini
+#                   clusters in one JVM (ClusterBench, a test class), input and HFiles on HDFS, one
+#                   16-region table truncated before each step: hbulk prepare (+ complete) and load,
+#                   ImportTsv with importtsv.bulk.output and its Put path, per mode of map output
+#                   compression; it prints seconds, rows/s, the ratios, map output bytes
+#                   (MAP_OUTPUT_MATERIALIZED_BYTES) per input byte, HFile bytes and where each
+#                   job's time went. Files under var/bench-cluster (the data is kept, the rest wiped)
+#     --modes LIST  with --cluster: off (both tools uncompressed), on (hbulk at its cluster defaults,
+#                   ImportTsv given the same codec), or a candidate for a default: a codec class,
+#                   and after a colon KEY=VALUE,... for hbulk, timed on hbulk prepare alone
+#                   (default "off on")
+#     --steps LIST  with --cluster: which of prepare,load,itsv,put to run (default all four)
 #   scripts/bench.sh --help
 #
 # It builds the project first (mvn package; its data generator and floor are test classes, outside
@@ -32,18 +46,60 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=scripts/lib.sh
 source "${here}/lib.sh"
 
-row_counts="1000000 4000000"
+row_counts=""
 repeat=1
 keep=false
+cluster=false
+modes="off on"
+steps="prepare,load,itsv,put"
 while (( $# > 0 )); do
   case "$1" in
     --rows) [[ $# -ge 2 && "$2" =~ ^[0-9\ ]+$ ]] || die 2 "--rows needs numbers, e.g. --rows \"1000000 4000000\""; row_counts="$2"; shift 2 ;;
     --repeat) [[ $# -ge 2 && "$2" =~ ^[1-9][0-9]*$ ]] || die 2 "--repeat needs a positive number"; repeat="$2"; shift 2 ;;
     --keep) keep=true; shift ;;
+    --cluster) cluster=true; shift ;;
+    --modes) [[ $# -ge 2 && -n "$2" ]] || die 2 "--modes needs a list, e.g. --modes \"off on\""; modes="$2"; shift 2 ;;
+    --steps) [[ $# -ge 2 && "$2" =~ ^(prepare|load|itsv|put)(,(prepare|load|itsv|put))*$ ]] || die 2 "--steps needs a comma list of prepare,load,itsv,put"; steps="$2"; shift 2 ;;
     -h|--help) usage "$0"; exit 0 ;;
     *) die 2 "unknown argument: $1 (see --help)" ;;
   esac
 done
+
+if [[ "${cluster}" == true ]]; then
+  [[ "${keep}" == false ]] || die 2 "--keep is for the local benchmark: the mini clusters stop with their JVM"
+  (cd "${HBULK_ROOT}" && mvn -B -q -DskipTests package) || die 1 "the build failed"
+  var="${HBULK_ROOT}/var/bench-cluster"
+  # The job jar, the test classes and the test classpath (the mini clusters); containers inherit it.
+  cp="${HBULK_ROOT}/jobs/target/test-classes:$(jobs_jar):$(cat "${HBULK_ROOT}/jobs/target/test-classpath.txt")"
+  read -r -a mode_list <<<"${modes}"
+  for rows in ${row_counts:-1000000}; do
+    data="${var}/data/${rows}"
+    if [[ ! -f "${data}/events.tsv" ]]; then
+      printf 'generating %s rows in %s\n' "${rows}" "${data}"
+      # shellcheck disable=SC2086 # word splitting of the JVM flags is intended
+      "${JAVA:-java}" -Xmx2g ${JDK17_OPENS} -cp "${cp}" org.hbulk.jobs.bench.BenchData \
+        "${HBULK_ROOT}/conf/bench/events.spec" "${rows}" "${data}"
+    fi
+    work="${var}/work"
+    rm -rf "${work}"
+    mkdir -p "${work}"
+    printf 'load average before: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
+    # MiniYARNCluster keeps its files under ./target: run from the work folder. Its log (Hadoop's
+    # warnings) goes to cluster.log, each step's output to logs/STEP.log.
+    # shellcheck disable=SC2086 # word splitting of the JVM flags is intended
+    if ! (cd "${work}" && "${JAVA:-java}" -Xmx3g ${JDK17_OPENS} "-Dhbulk.jdk17.opens=${JDK17_OPENS}" \
+      "-Dlog4j.configuration=file:${HBULK_ROOT}/conf/log4j.properties" -cp "${cp}" \
+      org.hbulk.jobs.bench.ClusterBench "${HBULK_ROOT}/conf/bench/events.spec" "${data}" "${work}" \
+      "${repeat}" "${steps}" "${mode_list[@]}" 2>"${work}/cluster.log"); then
+      tail -n 40 "${work}/cluster.log" >&2
+      die 1 "the cluster benchmark failed (logs: ${work}/cluster.log, ${work}/logs)"
+    fi
+    printf 'load average after: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
+    rm -rf "${work}/data"
+  done
+  exit 0
+fi
+row_counts="${row_counts:-1000000 4000000}"
 
 # A standalone HBase of the benchmark's own: the user's tables and data are never touched.
 HBULK_VAR="${HBULK_ROOT}/var/bench"

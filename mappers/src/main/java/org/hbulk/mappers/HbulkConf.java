@@ -180,6 +180,51 @@ public final class HbulkConf {
    */
   public static final String LOCAL_APPLIED = "hbulk.local.applied";
 
+  // Defaults for jobs that run on a cluster (not under the local job runner), chosen from the
+  // cluster benchmark (scripts/bench.sh --cluster; figures in the README). A mapreduce.* setting of
+  // the user's always wins; the local job runner ignores these.
+
+  /**
+   * The codec a cluster job compresses its map output with (default {@value
+   * #CLUSTER_MAP_OUTPUT_CODEC_DEFAULT}, Hadoop's own zlib codec, which runs on the JDK's zlib where
+   * the cluster has no native Hadoop library); a codec outside Hadoop is shipped to the tasks with
+   * the job. {@code none} leaves map output uncompressed, as Hadoop does. Ignored when the user
+   * sets {@code mapreduce.map.output.compress} or its codec.
+   */
+  public static final String CLUSTER_MAP_OUTPUT_CODEC = "hbulk.cluster.map-output-codec";
+
+  public static final String CLUSTER_MAP_OUTPUT_CODEC_DEFAULT =
+      "org.apache.hadoop.io.compress.DefaultCodec";
+
+  /**
+   * The container memory of a cluster job's reduce tasks, in MB (default {@value
+   * #CLUSTER_REDUCE_MEMORY_MB_DEFAULT}; 0: Hadoop's); the heap follows it ({@code
+   * mapreduce.job.heap.memory-mb.ratio}). Ignored when the user sets {@code
+   * mapreduce.reduce.memory.mb} or {@code mapreduce.reduce.java.opts}.
+   */
+  public static final String CLUSTER_REDUCE_MEMORY_MB = "hbulk.cluster.reduce.memory.mb";
+
+  public static final int CLUSTER_REDUCE_MEMORY_MB_DEFAULT = 1024;
+
+  /**
+   * The largest input split of a cluster job, in bytes (default {@value
+   * #CLUSTER_SPLIT_MAX_BYTES_DEFAULT}; 0: Hadoop's, one HDFS block). Splits are cut to about the
+   * input over the reducers, so the map phase has as many tasks as the reduce phase, within {@code
+   * CLUSTER_SPLIT_MIN_BYTES} and this. Ignored when the user sets either split size.
+   */
+  public static final String CLUSTER_SPLIT_MAX_BYTES = "hbulk.cluster.split.max-bytes";
+
+  public static final long CLUSTER_SPLIT_MAX_BYTES_DEFAULT = 256L << 20;
+
+  /** The smallest split {@link #CLUSTER_SPLIT_MAX_BYTES} cuts to: a task's start costs seconds. */
+  public static final long CLUSTER_SPLIT_MIN_BYTES = 32L << 20;
+
+  /**
+   * Set by the driver on a cluster job: the cluster defaults it applied, as the report lists them
+   * ({@code ClusterTuning}). Read back after the job; never set it yourself.
+   */
+  public static final String CLUSTER_APPLIED = "hbulk.cluster.applied";
+
   /**
    * Bytes of a row's overlapping record runs a reducer holds before merging them to a file in the
    * task's temporary directory (default {@value #ROW_MERGE_BUFFER_DEFAULT}). Only rows whose
@@ -197,6 +242,13 @@ public final class HbulkConf {
    * encoding), read from the tables by the driver: see {@code FamilyFormat}. Set by the driver.
    */
   public static final String HFILE_FAMILIES = "hbulk.hfile.families";
+
+  /**
+   * Prefix of one key per output table ({@code hbulk.hfile.region-servers.TABLE}): its regions'
+   * start keys and servers, found by the driver before the job, where the reducers place each
+   * HFile's first replica without an HBase connection of their own. Set by the driver.
+   */
+  public static final String HFILE_REGION_SERVERS = "hbulk.hfile.region-servers";
 
   /**
    * Whether a property was set by the user (the command line, the site files), not only by Hadoop's

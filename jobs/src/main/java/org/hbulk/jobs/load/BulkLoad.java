@@ -179,6 +179,9 @@ public final class BulkLoad {
       throws HbulkException, IOException, InterruptedException {
     long t1 = System.currentTimeMillis();
     Map<String, byte[][]> startKeys = RegionStarts.read(connection, state);
+    if (!JobSetup.isLocal(conf)) {
+      RegionStarts.recordServers(conf, connection, state);
+    }
     InputKeyWarnings.log(conf, spec, state.inputs(), startKeys, log);
     phase(
         "job",

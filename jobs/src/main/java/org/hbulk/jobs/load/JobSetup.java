@@ -19,6 +19,7 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
 import org.apache.hadoop.mapreduce.lib.partition.TotalOrderPartitioner;
+import org.hbulk.jobs.cluster.ClusterTuning;
 import org.hbulk.jobs.local.LocalDirAlias;
 import org.hbulk.jobs.local.LocalRunnerFileSystem;
 import org.hbulk.jobs.local.LocalTuning;
@@ -93,6 +94,9 @@ final class JobSetup {
         CellPartitions.write(
             job.getConfiguration(), new Path(run.scratch(), "cell-partitions"), startKeys));
     job.setReducerClass(CellStreamReducer.class);
+    if (!local) {
+      ClusterTuning.apply(job.getConfiguration(), inputBytes, job.getNumReduceTasks());
+    }
     // HBase's delegation token where security is on (a no-op otherwise).
     TableMapReduceUtil.initCredentials(job);
     // On a cluster the tasks need HBase's jars, commons-csv and hbulk's own classes. In-process

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import org.apache.hadoop.mapreduce.Job;
+import org.hbulk.jobs.cluster.ClusterTuning;
 import org.hbulk.jobs.local.JvmTuning;
 import org.hbulk.jobs.local.LocalTuning;
 import org.hbulk.mappers.Shortcut;
@@ -27,6 +28,7 @@ public record JobShortcuts(List<Shortcut> all) {
     List<Shortcut> all = new ArrayList<>();
     all.add(PrefixSort.outcome(job.getConfiguration(), job.getCounters()));
     all.addAll(LocalTuning.outcome(job.getConfiguration()));
+    all.addAll(ClusterTuning.outcome(job.getConfiguration()));
     all.add(JvmTuning.outcome());
     return new JobShortcuts(all);
   }

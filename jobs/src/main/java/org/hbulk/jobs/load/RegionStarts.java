@@ -2,16 +2,20 @@ package org.hbulk.jobs.load;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
+import org.hbulk.mappers.hfile.RegionServers;
 
 /**
  * The region start keys of a run's tables: read before the job (one reducer per region), and read
@@ -30,6 +34,25 @@ final class RegionStarts {
       state.startKeys(table, startKeys.get(table));
     }
     return startKeys;
+  }
+
+  /**
+   * Where each region of the run's tables is served, for the reducers of a cluster job, which then
+   * place their HFiles there without asking HBase themselves ({@link RegionServers}).
+   */
+  static void recordServers(Configuration conf, Connection connection, RunState state)
+      throws IOException {
+    for (String table : state.tables()) {
+      try (RegionLocator locator = connection.getRegionLocator(TableName.valueOf(table))) {
+        List<byte[]> starts = new ArrayList<>();
+        List<String> servers = new ArrayList<>();
+        for (HRegionLocation l : locator.getAllRegionLocations()) {
+          starts.add(l.getRegion().getStartKey());
+          servers.add(l.getHostname() + ":" + l.getPort());
+        }
+        RegionServers.record(conf, table, starts, servers);
+      }
+    }
   }
 
   /** The start keys a run's state kept at prepare. */

@@ -210,11 +210,17 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
 
   /**
    * The region server that will serve the file's first row, so HDFS puts a replica there; none on
-   * other file systems, or when it cannot be found (the file is then placed as HDFS likes).
+   * other file systems, or when it cannot be found (the file is then placed as HDFS likes). The
+   * driver's record of the servers when it has one ({@link RegionServers}), HBase otherwise.
    */
   private InetSocketAddress[] favouredNodes(String table, Cell first) {
     if (!"hdfs".equals(fs.getUri().getScheme()) || !conf.getBoolean(LOCALITY_SENSITIVE, true)) {
       return null;
+    }
+    RegionServers recorded = RegionServers.of(conf, table);
+    if (recorded != null) {
+      InetSocketAddress address = recorded.serverOf(CellUtil.cloneRow(first));
+      return address == null ? null : new InetSocketAddress[] {address};
     }
     try {
       if (connection == null) {

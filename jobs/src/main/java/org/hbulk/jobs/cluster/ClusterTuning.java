@@ -1,0 +1,153 @@
+package org.hbulk.jobs.cluster;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
+import org.apache.hadoop.io.compress.CompressionCodec;
+import org.apache.hadoop.io.compress.DefaultCodec;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.hbulk.mappers.HbulkConf;
+import org.hbulk.mappers.Shortcut;
+
+/**
+ * The defaults hbulk gives a job that runs on a cluster (not under the local job runner), each with
+ * a key of its own: map output compression with a codec the tasks are sure to have ({@link
+ * HbulkConf#CLUSTER_MAP_OUTPUT_CODEC}), the reducers' container memory ({@link
+ * HbulkConf#CLUSTER_REDUCE_MEMORY_MB}) and the split size ({@link
+ * HbulkConf#CLUSTER_SPLIT_MAX_BYTES}). A Hadoop setting of the user's (-D, or the site files)
+ * always wins. The values come from the cluster benchmark; the README has the figures.
+ *
+ * <p>{@link #apply} records what each did in the job ({@link HbulkConf#CLUSTER_APPLIED}), where
+ * {@link #outcome} reads it back for the report.
+ */
+public final class ClusterTuning {
+  public static final String CODEC = "cluster-map-output-codec";
+  public static final String REDUCE_MEMORY = "cluster-reduce-memory";
+  public static final String SPLIT_SIZE = "cluster-split-size";
+
+  private ClusterTuning() {}
+
+  /**
+   * Sets a cluster job's defaults; returns what each did, also recorded in the configuration.
+   *
+   * @param inputBytes the job's input, in bytes
+   * @param reducers the job's reduce tasks (one per region)
+   */
+  public static List<Shortcut> apply(Configuration conf, long inputBytes, int reducers)
+      throws IOException {
+    List<Shortcut> done =
+        List.of(codec(conf), reduceMemory(conf), splitSize(conf, inputBytes, reducers));
+    for (Shortcut s : done) {
+      conf.set(HbulkConf.CLUSTER_APPLIED + "." + s.name(), s.encode());
+    }
+    return done;
+  }
+
+  /** What the cluster defaults did in a finished job; none for a job that ran locally. */
+  public static List<Shortcut> outcome(Configuration jobConf) {
+    Map<String, String> applied = jobConf.getPropsWithPrefix(HbulkConf.CLUSTER_APPLIED + ".");
+    List<Shortcut> result = new ArrayList<>();
+    for (String name : List.of(CODEC, REDUCE_MEMORY, SPLIT_SIZE)) {
+      if (applied.containsKey(name)) {
+        result.add(Shortcut.decode(name, applied.get(name)));
+      }
+    }
+    return result;
+  }
+
+  /**
+   * Map output compressed with the chosen codec, its jar shipped with the job unless Hadoop's own
+   * (a cluster's Hadoop need not carry it). A codec the driver cannot load falls back to Hadoop's
+   * DefaultCodec (zlib, on the JDK's own where the native Hadoop library is missing).
+   */
+  private static Shortcut codec(Configuration conf) throws IOException {
+    String key = HbulkConf.CLUSTER_MAP_OUTPUT_CODEC;
+    if (anySetByUser(
+        conf, MRJobConfig.MAP_OUTPUT_COMPRESS, MRJobConfig.MAP_OUTPUT_COMPRESS_CODEC)) {
+      return userWins(CODEC, key, "map output compression");
+    }
+    String name = conf.getTrimmed(key, HbulkConf.CLUSTER_MAP_OUTPUT_CODEC_DEFAULT);
+    if (name.equals("none")) {
+      return new Shortcut(CODEC, key, Shortcut.State.OFF, "map output uncompressed, as Hadoop");
+    }
+    Class<? extends CompressionCodec> codec;
+    Shortcut.State state = Shortcut.State.RAN;
+    String detail = name;
+    try {
+      codec = conf.getClassByName(name).asSubclass(CompressionCodec.class);
+    } catch (ClassNotFoundException | ClassCastException e) {
+      codec = DefaultCodec.class;
+      state = Shortcut.State.FELL_BACK;
+      detail = name + " is not a codec here; " + DefaultCodec.class.getName();
+    }
+    conf.setBoolean(MRJobConfig.MAP_OUTPUT_COMPRESS, true);
+    conf.setClass(MRJobConfig.MAP_OUTPUT_COMPRESS_CODEC, codec, CompressionCodec.class);
+    if (!codec.getName().startsWith("org.apache.hadoop.")) {
+      TableMapReduceUtil.addDependencyJarsForClasses(conf, codec);
+    }
+    return new Shortcut(CODEC, key, state, detail);
+  }
+
+  /** The reducers' containers; their heap follows through Hadoop's heap ratio. */
+  private static Shortcut reduceMemory(Configuration conf) {
+    String key = HbulkConf.CLUSTER_REDUCE_MEMORY_MB;
+    if (anySetByUser(conf, MRJobConfig.REDUCE_MEMORY_MB, MRJobConfig.REDUCE_JAVA_OPTS)) {
+      return userWins(REDUCE_MEMORY, key, "reduce memory");
+    }
+    int mb = conf.getInt(key, HbulkConf.CLUSTER_REDUCE_MEMORY_MB_DEFAULT);
+    if (mb <= 0) {
+      return new Shortcut(REDUCE_MEMORY, key, Shortcut.State.OFF, "Hadoop's reduce memory");
+    }
+    conf.setInt(MRJobConfig.REDUCE_MEMORY_MB, mb);
+    return new Shortcut(REDUCE_MEMORY, key, Shortcut.State.RAN, mb + " MB reduce containers");
+  }
+
+  /**
+   * Splits of about the input over the reducers, so the map phase runs as many tasks as the reduce
+   * phase, but none below {@link HbulkConf#CLUSTER_SPLIT_MIN_BYTES} (a task's start costs seconds)
+   * or above the configured largest.
+   */
+  private static Shortcut splitSize(Configuration conf, long inputBytes, int reducers) {
+    String key = HbulkConf.CLUSTER_SPLIT_MAX_BYTES;
+    if (anySetByUser(conf, FileInputFormat.SPLIT_MAXSIZE, FileInputFormat.SPLIT_MINSIZE)) {
+      return userWins(SPLIT_SIZE, key, "split size");
+    }
+    long max = conf.getLong(key, HbulkConf.CLUSTER_SPLIT_MAX_BYTES_DEFAULT);
+    if (max <= 0) {
+      return new Shortcut(SPLIT_SIZE, key, Shortcut.State.OFF, "Hadoop's split size");
+    }
+    long split = splitBytes(inputBytes, reducers, max);
+    conf.setLong(FileInputFormat.SPLIT_MINSIZE, split);
+    conf.setLong(FileInputFormat.SPLIT_MAXSIZE, split);
+    return new Shortcut(
+        SPLIT_SIZE,
+        key,
+        Shortcut.State.RAN,
+        String.format(Locale.ROOT, "splits of %.1f MB", split / (double) (1 << 20)));
+  }
+
+  private static boolean anySetByUser(Configuration conf, String... hadoopKeys) {
+    for (String k : hadoopKeys) {
+      if (HbulkConf.setByUser(conf, k)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Shortcut userWins(String name, String key, String what) {
+    return new Shortcut(name, key, Shortcut.State.NOT_USED, what + " set by the user");
+  }
+
+  /** The split size for this input and these reducers, within the bounds. */
+  static long splitBytes(long inputBytes, int reducers, long max) {
+    long min = Math.min(HbulkConf.CLUSTER_SPLIT_MIN_BYTES, max);
+    long even = (inputBytes + Math.max(1, reducers) - 1) / Math.max(1, reducers);
+    return Math.max(min, Math.min(max, even));
+  }
+}

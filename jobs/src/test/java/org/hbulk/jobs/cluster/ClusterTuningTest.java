@@ -1,0 +1,137 @@
+package org.hbulk.jobs.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.compress.DefaultCodec;
+import org.apache.hadoop.mapred.JobConf;
+import org.hbulk.mappers.HbulkConf;
+import org.hbulk.mappers.Shortcut;
+import org.junit.jupiter.api.Test;
+
+/** The defaults a cluster job gets, and that a Hadoop setting of the user's always wins. */
+class ClusterTuningTest {
+  private static final long MB = 1L << 20;
+  private static final String COMPRESS = "mapreduce.map.output.compress";
+  private static final String CODEC = "mapreduce.map.output.compress.codec";
+  private static final String REDUCE_MB = "mapreduce.reduce.memory.mb";
+  private static final String SPLIT_MAX = "mapreduce.input.fileinputformat.split.maxsize";
+  private static final String SPLIT_MIN = "mapreduce.input.fileinputformat.split.minsize";
+
+  private static Configuration cluster(String... userSettings) {
+    // Loading JobConf puts Hadoop's mapred-default.xml under every configuration, as a job does.
+    new JobConf();
+    Configuration conf = new Configuration();
+    for (int i = 0; i < userSettings.length; i += 2) {
+      conf.set(userSettings[i], userSettings[i + 1]);
+    }
+    return conf;
+  }
+
+  private static Map<String, Shortcut> applied(Configuration conf, long input, int reducers)
+      throws Exception {
+    Map<String, Shortcut> byName = new HashMap<>();
+    ClusterTuning.apply(conf, input, reducers).forEach(s -> byName.put(s.name(), s));
+    return byName;
+  }
+
+  @Test
+  void aClusterJobCompressesItsMapOutputWithHadoopsOwnCodecAndNeedsNoJarForIt() throws Exception {
+    Configuration conf = cluster();
+    Map<String, Shortcut> done = applied(conf, 108 * MB, 16);
+    assertTrue(conf.getBoolean(COMPRESS, false));
+    assertEquals(DefaultCodec.class.getName(), conf.get(CODEC));
+    assertEquals(Shortcut.State.RAN, done.get(ClusterTuning.CODEC).state());
+    assertEquals("", conf.get("tmpjars", ""), "Hadoop's own codec is on every cluster");
+    assertEquals(HbulkConf.CLUSTER_REDUCE_MEMORY_MB_DEFAULT, conf.getInt(REDUCE_MB, 0));
+  }
+
+  @Test
+  void aCodecFromOutsideHadoopHasItsJarShippedToTheTasks() throws Exception {
+    Configuration conf =
+        cluster(HbulkConf.CLUSTER_MAP_OUTPUT_CODEC, "io.airlift.compress.snappy.SnappyCodec");
+    applied(conf, 108 * MB, 16);
+    assertEquals("io.airlift.compress.snappy.SnappyCodec", conf.get(CODEC));
+    assertTrue(
+        conf.get("tmpjars", "").contains("aircompressor"),
+        "the codec's jar reaches the tasks: " + conf.get("tmpjars"));
+  }
+
+  @Test
+  void theUsersOwnHadoopSettingsWinAndAreLeftAsTheyAre() throws Exception {
+    Configuration conf =
+        cluster(COMPRESS, "false", REDUCE_MB, "3072", SPLIT_MIN, String.valueOf(64 * MB));
+    Map<String, Shortcut> done = applied(conf, 108 * MB, 16);
+    assertFalse(conf.getBoolean(COMPRESS, true));
+    assertNull(conf.get(CODEC + ".unused"));
+    assertEquals(3072, conf.getInt(REDUCE_MB, 0));
+    assertEquals(64 * MB, conf.getLong(SPLIT_MIN, 0));
+    assertEquals(Long.MAX_VALUE, conf.getLong(SPLIT_MAX, Long.MAX_VALUE), "left unset");
+    for (Shortcut s : done.values()) {
+      assertEquals(Shortcut.State.NOT_USED, s.state(), s.toString());
+    }
+
+    Configuration codecOnly = cluster(CODEC, DefaultCodec.class.getName());
+    applied(codecOnly, MB, 1);
+    assertFalse(codecOnly.getBoolean(COMPRESS, false), "a codec alone does not switch it on");
+  }
+
+  @Test
+  void eachDefaultHasItsOwnKeyAndZeroOrNoneSwitchesItOff() throws Exception {
+    Configuration conf =
+        cluster(
+            HbulkConf.CLUSTER_MAP_OUTPUT_CODEC, "none",
+            HbulkConf.CLUSTER_REDUCE_MEMORY_MB, "0",
+            HbulkConf.CLUSTER_SPLIT_MAX_BYTES, "0");
+    Map<String, Shortcut> done = applied(conf, 108 * MB, 16);
+    assertFalse(conf.getBoolean(COMPRESS, false));
+    assertEquals(new JobConf().get(REDUCE_MB), conf.get(REDUCE_MB), "Hadoop's default");
+    assertEquals(new JobConf().get(SPLIT_MIN), conf.get(SPLIT_MIN), "Hadoop's default");
+    for (Shortcut s : done.values()) {
+      assertEquals(Shortcut.State.OFF, s.state(), s.toString());
+    }
+
+    Configuration chosen =
+        cluster(
+            HbulkConf.CLUSTER_MAP_OUTPUT_CODEC,
+            "org.apache.hadoop.io.compress.GzipCodec",
+            HbulkConf.CLUSTER_REDUCE_MEMORY_MB,
+            "2048");
+    applied(chosen, MB, 1);
+    assertEquals("org.apache.hadoop.io.compress.GzipCodec", chosen.get(CODEC));
+    assertFalse(chosen.get("tmpjars", "").contains("hadoop-common"), "Hadoop's own is there");
+    assertEquals(2048, chosen.getInt(REDUCE_MB, 0));
+  }
+
+  @Test
+  void aCodecTheDriverCannotLoadFallsBackToHadoopsPureJavaDefault() throws Exception {
+    Configuration conf = cluster(HbulkConf.CLUSTER_MAP_OUTPUT_CODEC, "com.example.NoSuchCodec");
+    Shortcut codec = applied(conf, MB, 1).get(ClusterTuning.CODEC);
+    assertEquals(Shortcut.State.FELL_BACK, codec.state());
+    assertEquals(DefaultCodec.class.getName(), conf.get(CODEC));
+    assertTrue(codec.detail().contains("com.example.NoSuchCodec"), codec.detail());
+  }
+
+  @Test
+  void splitsFollowTheReducersWithinTheirBounds() {
+    long max = HbulkConf.CLUSTER_SPLIT_MAX_BYTES_DEFAULT;
+    assertEquals(32 * MB, ClusterTuning.splitBytes(108 * MB, 16, max), "no split below 32 MB");
+    assertEquals(64 * MB, ClusterTuning.splitBytes(1024 * MB, 16, max));
+    assertEquals(256 * MB, ClusterTuning.splitBytes(1L << 40, 256, max), "none above the max");
+    assertEquals(8 * MB, ClusterTuning.splitBytes(108 * MB, 16, 8 * MB), "a smaller max wins");
+  }
+
+  @Test
+  void whatWasAppliedIsReadBackForTheReportAndALocalJobHasNone() throws Exception {
+    Configuration conf = cluster();
+    List<Shortcut> done = ClusterTuning.apply(conf, 108 * MB, 16);
+    assertEquals(done, ClusterTuning.outcome(conf));
+    assertEquals(List.of(), ClusterTuning.outcome(cluster()));
+  }
+}
