@@ -161,9 +161,15 @@ run_hbulk() {
     exec "${HBULK_ROOT}/scripts/hbulk" "$@"
   fi
   check_conf_dir
-  local jar hbase_cp hbase conf_dirs
+  local jar hbase_cp hbase hbase_conf="${HBASE_CONF_DIR:-/etc/hbase/conf}" conf_dirs
   jar="$(job_jar)" || die 2 "no job jar for hadoop jar: run cd $(printf '%q' "${HBULK_ROOT}") &&" \
     "mvn -B -q -DskipTests package (jobs/target/hbulk-jobs-VERSION-job.jar), or set HBULK_JOB_JAR"
+  conf_dirs="${HBULK_CONF_DIR:+${HBULK_CONF_DIR}:}${hbase_conf}"
+  # Without an hbase-site.xml the job would look for HBase on this machine's ZooKeeper; checked
+  # before hbase mapredcp runs.
+  [[ -f "${HBULK_CONF_DIR:-/nonexistent}/hbase-site.xml" || -f "${hbase_conf}/hbase-site.xml" ]] \
+    || die 2 "no hbase-site.xml in ${conf_dirs//:/ or }: set HBASE_CONF_DIR (or HBULK_CONF_DIR) to the" \
+      "folder holding the cluster's hbase-site.xml"
   if [[ -n "${HBULK_HBASE_CLASSPATH:-}" ]]; then
     hbase_cp="${HBULK_HBASE_CLASSPATH}"
   else
@@ -172,11 +178,6 @@ run_hbulk() {
       "HBULK_HBASE_CLASSPATH (the output of hbase mapredcp)"
     hbase_cp="$("${hbase}" mapredcp)" || die 2 "${hbase} mapredcp failed: the runner hadoop cannot run without HBase's jars"
   fi
-  conf_dirs="${HBULK_CONF_DIR:+${HBULK_CONF_DIR}:}${HBASE_CONF_DIR:-/etc/hbase/conf}"
-  # Without an hbase-site.xml the job would look for HBase on this machine's ZooKeeper.
-  [[ -f "${HBULK_CONF_DIR:-/nonexistent}/hbase-site.xml" || -f "${HBASE_CONF_DIR:-/etc/hbase/conf}/hbase-site.xml" ]] \
-    || die 2 "no hbase-site.xml in ${conf_dirs//:/ or }: set HBASE_CONF_DIR (or HBULK_CONF_DIR) to the" \
-      "folder holding the cluster's hbase-site.xml"
   HADOOP_CLASSPATH="${conf_dirs}:${hbase_cp}${HADOOP_CLASSPATH:+:${HADOOP_CLASSPATH}}"
   export HADOOP_CLASSPATH
   printf '%s: running %s jar %s (runner hadoop: %s)\n' "$(basename "$0")" "${hadoop_cmd}" "${jar}" \
