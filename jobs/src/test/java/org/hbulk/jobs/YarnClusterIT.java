@@ -12,9 +12,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -27,10 +30,13 @@ import org.apache.hadoop.hbase.ServerMetrics;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.io.hfile.CacheConfig;
+import org.apache.hadoop.hbase.io.hfile.HFile;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.mapreduce.Cluster;
 import org.apache.hadoop.mapreduce.Job;
@@ -116,6 +122,9 @@ class YarnClusterIT {
         hbulk.run(
             "-D",
             "hbulk.hfiles.group=etl",
+            // Fewer reducers than the 3 regions: one of them writes two regions.
+            "-D",
+            "hbulk.cluster.reducers=2",
             "prepare",
             "--spec",
             spec.toString(),
@@ -132,16 +141,30 @@ class YarnClusterIT {
         state.jobId().contains("local"), "a YARN job id, not the local runner's: " + state.jobId());
     Job job = new Cluster(conf).getJob(JobID.forName(state.jobId()));
     assertEquals(JobStatus.State.SUCCEEDED, job.getStatus().getState());
-    assertEquals(
-        3, job.getTaskReports(TaskType.REDUCE).length, "one reducer per region, run by YARN");
+    assertEquals(2, job.getTaskReports(TaskType.REDUCE).length, "two reducers, run by YARN");
 
     List<FileStatus> hfiles =
         files(hdfs, new org.apache.hadoop.fs.Path("/runs/yarn/hfiles/yarn_orders/d"));
     assertEquals(3, hfiles.size(), "one HFile per region on HDFS: " + hfiles);
+    byte[][] starts;
+    try (RegionLocator locator = util.getConnection().getRegionLocator(table)) {
+      starts = locator.getStartKeys();
+    }
+    Set<Integer> regionsWritten = new HashSet<>();
     for (FileStatus f : hfiles) {
       assertEquals("etl", f.getGroup(), f.toString());
       assertEquals("rw-rw----", f.getPermission().toString(), f.toString());
+      try (HFile.Reader reader =
+          HFile.createReader(hdfs, f.getPath(), CacheConfig.DISABLED, true, conf)) {
+        int first = regionOf(starts, reader.getFirstRowKey().get());
+        assertEquals(
+            first,
+            regionOf(starts, reader.getLastRowKey().get()),
+            f.getPath() + " spans two regions: BulkLoadHFiles would have to split it");
+        regionsWritten.add(first);
+      }
     }
+    assertEquals(Set.of(0, 1, 2), regionsWritten, "a file in each region");
     FileStatus dir = hdfs.getFileStatus(new org.apache.hadoop.fs.Path("/runs/yarn/hfiles"));
     assertEquals(
         "rwxrwx---",
@@ -378,6 +401,11 @@ class YarnClusterIT {
 
   private static String text(Result r, String qualifier) {
     return Bytes.toString(r.getValue(D, Bytes.toBytes(qualifier)));
+  }
+
+  private static int regionOf(byte[][] startKeys, byte[] row) {
+    int i = Arrays.binarySearch(startKeys, row, Bytes.BYTES_COMPARATOR);
+    return i >= 0 ? i : -i - 2;
   }
 
   private static List<FileStatus> files(FileSystem fs, org.apache.hadoop.fs.Path dir)

@@ -216,6 +216,17 @@ public final class HbulkConf {
 
   public static final long CLUSTER_SPLIT_MAX_BYTES_DEFAULT = 256L << 20;
 
+  /**
+   * How many reduce tasks a cluster job runs (default 0: as many as the cluster runs at once, or
+   * one per {@link #CLUSTER_REDUCER_INPUT_BYTES} of input where that is more, never more than the
+   * output tables' regions). Each reducer writes a run of consecutive regions, a file per region
+   * and family; a number at least the regions' gives one reducer per region, as HBase's own output.
+   */
+  public static final String CLUSTER_REDUCERS = "hbulk.cluster.reducers";
+
+  /** The input a cluster job's reducer takes by default before another is added: 256 MB. */
+  public static final long CLUSTER_REDUCER_INPUT_BYTES = 256L << 20;
+
   /** The smallest split {@link #CLUSTER_SPLIT_MAX_BYTES} cuts to: a task's start costs seconds. */
   public static final long CLUSTER_SPLIT_MIN_BYTES = 32L << 20;
 
@@ -244,11 +255,12 @@ public final class HbulkConf {
   public static final String HFILE_FAMILIES = "hbulk.hfile.families";
 
   /**
-   * Prefix of one key per output table ({@code hbulk.hfile.region-servers.TABLE}): its regions'
-   * start keys and servers, found by the driver before the job, where the reducers place each
-   * HFile's first replica without an HBase connection of their own. Set by the driver.
+   * Prefix of one key per output table ({@code hbulk.hfile.regions.TABLE}): its regions' start keys
+   * and servers, found by the driver before a cluster job. A reducer that writes several regions
+   * closes a file where the next region starts, and places each file's first replica on its
+   * region's server, without an HBase connection of its own. Set by the driver.
    */
-  public static final String HFILE_REGION_SERVERS = "hbulk.hfile.region-servers";
+  public static final String HFILE_REGIONS = "hbulk.hfile.regions";
 
   /**
    * Whether a property was set by the user (the command line, the site files), not only by Hadoop's

@@ -14,8 +14,8 @@ import picocli.CommandLine.ParentCommand;
     name = "load",
     mixinStandardHelpOptions = true,
     description = {
-      "Loads CSV into an existing table: writes HFiles with a MapReduce job (one reducer "
-          + "per region), checks the reject budget, then hands the HFiles to HBase with BulkLoadHFiles.",
+      "Loads CSV into an existing table: writes HFiles with a MapReduce job (partitioned "
+          + "by region), checks the reject budget, then hands the HFiles to HBase with BulkLoadHFiles.",
       "Same as 'prepare' followed by 'complete'."
     },
     footerHeading = "%nExamples:%n",

@@ -9,6 +9,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.DefaultCodec;
+import org.apache.hadoop.mapreduce.Cluster;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.hbulk.mappers.HbulkConf;
@@ -17,7 +18,8 @@ import org.hbulk.mappers.Shortcut;
 /**
  * The defaults hbulk gives a job that runs on a cluster (not under the local job runner), each with
  * a key of its own: map output compression with a codec the tasks are sure to have ({@link
- * HbulkConf#CLUSTER_MAP_OUTPUT_CODEC}), the reducers' container memory ({@link
+ * HbulkConf#CLUSTER_MAP_OUTPUT_CODEC}), how many reducers share the regions ({@link
+ * HbulkConf#CLUSTER_REDUCERS}), the reducers' container memory ({@link
  * HbulkConf#CLUSTER_REDUCE_MEMORY_MB}) and the split size ({@link
  * HbulkConf#CLUSTER_SPLIT_MAX_BYTES}). A Hadoop setting of the user's (-D, or the site files)
  * always wins. The values come from the cluster benchmark; the README has the figures.
@@ -29,6 +31,7 @@ public final class ClusterTuning {
   public static final String CODEC = "cluster-map-output-codec";
   public static final String REDUCE_MEMORY = "cluster-reduce-memory";
   public static final String SPLIT_SIZE = "cluster-split-size";
+  public static final String REDUCERS = "cluster-reducers";
 
   private ClusterTuning() {}
 
@@ -36,23 +39,98 @@ public final class ClusterTuning {
    * Sets a cluster job's defaults; returns what each did, also recorded in the configuration.
    *
    * @param inputBytes the job's input, in bytes
-   * @param reducers the job's reduce tasks (one per region)
+   * @param reducers the job's reduce tasks ({@link #reducers})
    */
   public static List<Shortcut> apply(Configuration conf, long inputBytes, int reducers)
       throws IOException {
     List<Shortcut> done =
         List.of(codec(conf), reduceMemory(conf), splitSize(conf, inputBytes, reducers));
-    for (Shortcut s : done) {
-      conf.set(HbulkConf.CLUSTER_APPLIED + "." + s.name(), s.encode());
-    }
+    done.forEach(s -> record(conf, s));
     return done;
+  }
+
+  /**
+   * How many reduce tasks write a cluster job's regions, each a run of consecutive regions: {@link
+   * HbulkConf#CLUSTER_REDUCERS} when set, else as many as the cluster runs at once ({@code
+   * reduceSlots}), more when the input is large ({@link HbulkConf#CLUSTER_REDUCER_INPUT_BYTES}
+   * each), never more than the regions. Each reduce task costs a container's start (seconds), and a
+   * reducer per region, as HBase's own output has, pays it once per region even where the cluster
+   * runs only a few at once. Recorded for the report like {@link #apply}'s.
+   *
+   * @param reduceSlots the reduce tasks the cluster runs at once ({@link #reduceSlots}); 0 if
+   *     unknown
+   */
+  public static int reducers(Configuration conf, long inputBytes, int regions, int reduceSlots) {
+    String key = HbulkConf.CLUSTER_REDUCERS;
+    int set = conf.getInt(key, 0);
+    int reducers;
+    Shortcut.State state = Shortcut.State.RAN;
+    String why;
+    if (set > 0) {
+      reducers = Math.min(set, regions);
+      why = key + " = " + set;
+    } else {
+      long bySize =
+          (inputBytes + HbulkConf.CLUSTER_REDUCER_INPUT_BYTES - 1)
+              / HbulkConf.CLUSTER_REDUCER_INPUT_BYTES;
+      reducers = (int) Math.min(regions, Math.max(1, Math.max(reduceSlots, bySize)));
+      why =
+          reduceSlots > 0
+              ? "the cluster runs " + reduceSlots + " at once"
+              : "the cluster's capacity unknown";
+    }
+    if (reducers == regions) {
+      state = Shortcut.State.NOT_USED;
+    }
+    record(
+        conf,
+        new Shortcut(
+            REDUCERS,
+            key,
+            state,
+            String.format(
+                Locale.ROOT,
+                "%d reducer(s) for %d region(s) (%s; %s input)",
+                reducers,
+                regions,
+                why,
+                bytes(inputBytes))));
+    return reducers;
+  }
+
+  /**
+   * The reduce tasks the cluster runs at once as Hadoop's client reports them (on YARN two per
+   * NodeManager); 0 when the cluster cannot be asked.
+   */
+  public static int reduceSlots(Configuration conf) {
+    try {
+      Cluster cluster = new Cluster(conf);
+      try {
+        return Math.max(0, cluster.getClusterStatus().getReduceSlotCapacity());
+      } finally {
+        cluster.close();
+      }
+    } catch (IOException | RuntimeException e) {
+      return 0;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return 0;
+    }
+  }
+
+  private static void record(Configuration conf, Shortcut s) {
+    conf.set(HbulkConf.CLUSTER_APPLIED + "." + s.name(), s.encode());
+  }
+
+  private static String bytes(long n) {
+    return String.format(Locale.ROOT, "%.1f MB", n / (double) (1 << 20));
   }
 
   /** What the cluster defaults did in a finished job; none for a job that ran locally. */
   public static List<Shortcut> outcome(Configuration jobConf) {
     Map<String, String> applied = jobConf.getPropsWithPrefix(HbulkConf.CLUSTER_APPLIED + ".");
     List<Shortcut> result = new ArrayList<>();
-    for (String name : List.of(CODEC, REDUCE_MEMORY, SPLIT_SIZE)) {
+    for (String name : List.of(REDUCERS, CODEC, REDUCE_MEMORY, SPLIT_SIZE)) {
       if (applied.containsKey(name)) {
         result.add(Shortcut.decode(name, applied.get(name)));
       }
@@ -124,11 +202,7 @@ public final class ClusterTuning {
     long split = splitBytes(inputBytes, reducers, max);
     conf.setLong(FileInputFormat.SPLIT_MINSIZE, split);
     conf.setLong(FileInputFormat.SPLIT_MAXSIZE, split);
-    return new Shortcut(
-        SPLIT_SIZE,
-        key,
-        Shortcut.State.RAN,
-        String.format(Locale.ROOT, "splits of %.1f MB", split / (double) (1 << 20)));
+    return new Shortcut(SPLIT_SIZE, key, Shortcut.State.RAN, "splits of " + bytes(split));
   }
 
   private static boolean anySetByUser(Configuration conf, String... hadoopKeys) {

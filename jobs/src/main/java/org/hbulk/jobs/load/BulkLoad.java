@@ -17,13 +17,13 @@ import org.hbulk.mappers.spec.LoadSpec;
 /**
  * The driver of a load, in the phases it runs, each logged as {@code hbulk: [phase]}: validate (the
  * inputs, their headers, the tables against the spec), job (read the region start keys, write
- * HFiles with one reducer per region), inspect (counts, rejects, budget, collisions, HFiles per
- * region), complete (re-read the regions, BulkLoadHFiles), report. {@link #prepare} stops after
- * inspect; {@link #complete} picks a prepared run up from its directory; {@link #resume} finishes a
- * run that stopped, whatever its stage. Each phase is a class of its own; this one orders them and
- * keeps the run's state, so that a run that dies at any point can be finished. Slightly over the
- * size of other classes because the four entry points (prepare, complete, resume, refuse an
- * unfinished run) share the run-state bookkeeping that makes a run resumable.
+ * HFiles partitioned by region), inspect (counts, rejects, budget, collisions, HFiles per region),
+ * complete (re-read the regions, BulkLoadHFiles), report. {@link #prepare} stops after inspect;
+ * {@link #complete} picks a prepared run up from its directory; {@link #resume} finishes a run that
+ * stopped, whatever its stage. Each phase is a class of its own; this one orders them and keeps the
+ * run's state, so that a run that dies at any point can be finished. Slightly over the size of
+ * other classes because the four entry points (prepare, complete, resume, refuse an unfinished run)
+ * share the run-state bookkeeping that makes a run resumable.
  */
 public final class BulkLoad {
   /** What the validate phase found: the inputs matched and the tables checked against the spec. */
@@ -190,7 +190,7 @@ public final class BulkLoad {
             "%d input file(s), %s, into %d region(s) of %s",
             validated.inputs().paths().size(),
             LoadReport.bytes(validated.inputs().bytes()),
-            startKeys.values().stream().mapToInt(k -> k.length).sum(),
+            CellPartitions.regions(startKeys),
             String.join(", ", state.tables())));
     JobRunner.JobOutcome job =
         jobs.run(spec, validated.inputs(), validated.tables(), startKeys, run, state);

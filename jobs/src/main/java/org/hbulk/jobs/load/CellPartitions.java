@@ -13,20 +13,22 @@ import org.apache.hadoop.mapreduce.lib.partition.TotalOrderPartitioner;
 import org.hbulk.mappers.shuffle.CellKey;
 
 /**
- * The cut points of the shuffle's total order: for every region of every table but the very first,
- * the first possible cell of its start row ({@code table;startKey}, no family, no qualifier, newest
- * timestamp, type Maximum), so every cell of a row goes to the reducer of the region that holds the
- * row, and each reducer writes exactly one region's HFiles.
+ * The cut points of the shuffle's total order. Each is the first possible cell of a region's start
+ * row ({@code table;startKey}, no family, no qualifier, newest timestamp, type Maximum), so every
+ * cell of a row goes to the reducer of the region that holds the row. With a reducer per region
+ * every region but the very first starts a partition; with fewer, each reducer takes a run of
+ * consecutive regions (as even in number as they divide), and its HFile writer closes a file where
+ * the next region starts ({@code HFileWriters}).
  */
 final class CellPartitions {
   private CellPartitions() {}
 
   /**
    * Writes the cut points of these tables (start keys by table, named as the spec names them, as
-   * the map output keys do) to {@code file} and points the TotalOrderPartitioner at it; returns the
-   * number of reducers (all regions).
+   * the map output keys do) for {@code reducers} reducers (at most the regions) to {@code file},
+   * and points the TotalOrderPartitioner at it.
    */
-  static int write(Configuration conf, Path file, Map<String, byte[][]> startKeys)
+  static void write(Configuration conf, Path file, Map<String, byte[][]> startKeys, int reducers)
       throws IOException {
     List<CellKey> cuts = new ArrayList<>();
     for (Map.Entry<String, byte[][]> t : startKeys.entrySet()) {
@@ -36,18 +38,27 @@ final class CellPartitions {
       }
     }
     cuts.sort(null);
-    // The smallest cut is the first table's empty start key: everything before the next cut.
+    if (reducers < 1 || reducers > cuts.size()) {
+      throw new IllegalArgumentException(
+          reducers + " reducers for " + cuts.size() + " regions: between 1 and the regions");
+    }
+    // Reducer r starts at region r * regions / reducers; reducer 0 at the first table's empty
+    // start key, which is no cut: everything before the next cut is its.
     try (SequenceFile.Writer w =
         SequenceFile.createWriter(
             conf,
             SequenceFile.Writer.file(file),
             SequenceFile.Writer.keyClass(CellKey.class),
             SequenceFile.Writer.valueClass(NullWritable.class))) {
-      for (CellKey cut : cuts.subList(1, cuts.size())) {
-        w.append(cut, NullWritable.get());
+      for (int r = 1; r < reducers; r++) {
+        w.append(cuts.get((int) ((long) r * cuts.size() / reducers)), NullWritable.get());
       }
     }
     TotalOrderPartitioner.setPartitionFile(conf, file);
-    return cuts.size();
+  }
+
+  /** The regions of all these tables. */
+  static int regions(Map<String, byte[][]> startKeys) {
+    return startKeys.values().stream().mapToInt(k -> k.length).sum();
   }
 }

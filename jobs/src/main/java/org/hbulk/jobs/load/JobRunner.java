@@ -16,8 +16,8 @@ import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.spec.LoadSpec;
 
 /**
- * The prepare job, CSV to HFiles with one reducer per region: submitted, watched with progress
- * lines, and stopped when a run that died left it running on a cluster.
+ * The prepare job, CSV to HFiles partitioned by region: submitted, watched with progress lines, and
+ * stopped when a run that died left it running on a cluster.
  */
 final class JobRunner {
   /**

@@ -38,7 +38,9 @@ import org.hbulk.mappers.spec.LoadSpec;
 /**
  * Builds the prepare job: CSV input, the mapper, HBase's incremental-load setup (each family's
  * compression, bloom filter, block size and encoding taken from its table), and a shuffle that
- * sorts whole cells: a total order cut at every region's first cell, one reducer per region.
+ * sorts whole cells: a total order cut at regions' first cells, each reducer a run of whole regions
+ * (one per region under the local runner; on a cluster as many as it runs at once, {@link
+ * ClusterTuning#reducers}).
  */
 final class JobSetup {
   private JobSetup() {}
@@ -90,12 +92,18 @@ final class JobSetup {
     PrefixSort.install(job.getConfiguration());
     job.setGroupingComparatorClass(CellKey.RowComparator.class);
     job.setPartitionerClass(TotalOrderPartitioner.class);
-    job.setNumReduceTasks(
-        CellPartitions.write(
-            job.getConfiguration(), new Path(run.scratch(), "cell-partitions"), startKeys));
+    int regions = CellPartitions.regions(startKeys);
+    int reducers =
+        local
+            ? regions
+            : ClusterTuning.reducers(
+                job.getConfiguration(), inputBytes, regions, ClusterTuning.reduceSlots(conf));
+    CellPartitions.write(
+        job.getConfiguration(), new Path(run.scratch(), "cell-partitions"), startKeys, reducers);
+    job.setNumReduceTasks(reducers);
     job.setReducerClass(CellStreamReducer.class);
     if (!local) {
-      ClusterTuning.apply(job.getConfiguration(), inputBytes, job.getNumReduceTasks());
+      ClusterTuning.apply(job.getConfiguration(), inputBytes, reducers);
     }
     // HBase's delegation token where security is on (a no-op otherwise).
     TableMapReduceUtil.initCredentials(job);

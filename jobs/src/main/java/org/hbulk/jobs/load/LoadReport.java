@@ -275,7 +275,7 @@ public record LoadReport(
     b.append(
         String.format(
             Locale.ROOT,
-            "  hfiles    %,d files, %s, written by %d reducers (one per region)%n",
+            "  hfiles    %,d files, %s, written by %d reducer(s)%n",
             hfiles(),
             bytes(hfileBytes()),
             state.reducers()));

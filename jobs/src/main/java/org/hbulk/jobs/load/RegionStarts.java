@@ -15,11 +15,11 @@ import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
-import org.hbulk.mappers.hfile.RegionServers;
+import org.hbulk.mappers.hfile.TableRegions;
 
 /**
- * The region start keys of a run's tables: read before the job (one reducer per region), and read
- * again before the bulk load, which says when they moved in between.
+ * The region start keys of a run's tables: read before the job (its partitions), and read again
+ * before the bulk load, which says when they moved in between.
  */
 final class RegionStarts {
   private RegionStarts() {}
@@ -38,7 +38,7 @@ final class RegionStarts {
 
   /**
    * Where each region of the run's tables is served, for the reducers of a cluster job, which then
-   * place their HFiles there without asking HBase themselves ({@link RegionServers}).
+   * place their HFiles there without asking HBase themselves ({@link TableRegions}).
    */
   static void recordServers(Configuration conf, Connection connection, RunState state)
       throws IOException {
@@ -50,7 +50,7 @@ final class RegionStarts {
           starts.add(l.getRegion().getStartKey());
           servers.add(l.getHostname() + ":" + l.getPort());
         }
-        RegionServers.record(conf, table, starts, servers);
+        TableRegions.record(conf, table, starts, servers);
       }
     }
   }

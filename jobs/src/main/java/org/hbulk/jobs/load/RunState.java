@@ -131,7 +131,7 @@ public final class RunState {
     p.setProperty("job.id", id);
   }
 
-  /** Reduce tasks of the job: one per region of the table when it ran. */
+  /** Reduce tasks of the job, each writing a run of whole regions ({@code JobSetup}). */
   public int reducers() {
     return Integer.parseInt(p.getProperty("job.reducers", "0"));
   }

@@ -134,4 +134,33 @@ class ClusterTuningTest {
     assertEquals(done, ClusterTuning.outcome(conf));
     assertEquals(List.of(), ClusterTuning.outcome(cluster()));
   }
+
+  @Test
+  void reducersFillTheClusterOrFollowTheInputButNeverOutnumberTheRegions() {
+    Configuration conf = cluster();
+    assertEquals(2, ClusterTuning.reducers(conf, 108 * MB, 16, 2), "what the cluster runs at once");
+    Shortcut done = ClusterTuning.outcome(conf).get(0);
+    assertEquals(ClusterTuning.REDUCERS, done.name());
+    assertEquals(Shortcut.State.RAN, done.state());
+    assertTrue(done.detail().startsWith("2 reducer(s) for 16 region(s)"), done.detail());
+    assertEquals(8, ClusterTuning.reducers(cluster(), 2048 * MB, 16, 2), "one per 256 MB of input");
+    assertEquals(16, ClusterTuning.reducers(cluster(), 1L << 40, 16, 2), "never above the regions");
+    assertEquals(3, ClusterTuning.reducers(cluster(), MB, 3, 40));
+    assertEquals(1, ClusterTuning.reducers(cluster(), MB, 16, 0), "capacity unknown, small input");
+    Configuration regionsOnly = cluster();
+    assertEquals(4, ClusterTuning.reducers(regionsOnly, MB, 4, 8));
+    assertEquals(
+        Shortcut.State.NOT_USED,
+        ClusterTuning.outcome(regionsOnly).get(0).state(),
+        "one reducer per region is HBase's own way");
+  }
+
+  @Test
+  void theUserChoosesTheReducersWithinTheRegions() {
+    Configuration conf = cluster(HbulkConf.CLUSTER_REDUCERS, "5");
+    assertEquals(5, ClusterTuning.reducers(conf, 1L << 40, 16, 2));
+    assertTrue(ClusterTuning.outcome(conf).get(0).detail().contains(HbulkConf.CLUSTER_REDUCERS));
+    assertEquals(
+        16, ClusterTuning.reducers(cluster(HbulkConf.CLUSTER_REDUCERS, "1000"), MB, 16, 2));
+  }
 }

@@ -34,7 +34,7 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.hbulk.mappers.HbulkConf;
 
 /**
- * Writes a reducer's cells into one HFile per table and family (more when one passes {@code
+ * Writes a reducer's cells into one HFile per table, family and region (more when one passes {@code
  * hbase.hregion.max.filesize}, cut between rows), laid out and stamped as HBase's multi-table HFile
  * output does: {@code work/[namespace/]table/family/file}, each family's compression, bloom filter,
  * block size and encoding, the bulk-load file info, favoured HDFS nodes where the region lives.
@@ -72,15 +72,38 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
     final byte[] family;
     final Path dir;
     final FamilyFormat format;
+
+    /** The table's regions as the driver recorded them; null when it did not (a local job). */
+    final TableRegions regions;
+
     StoreFileWriter writer;
     long written;
     Cell last;
 
-    FamilyWriter(byte[] table, byte[] family, Path dir, FamilyFormat format) {
+    /** Where the region of the open file ends; null for the last region, or regions unknown. */
+    byte[] end;
+
+    FamilyWriter(byte[] table, byte[] family, Path dir, FamilyFormat format, TableRegions regions) {
       this.table = table;
       this.family = family;
       this.dir = dir;
       this.format = format;
+      this.regions = regions;
+    }
+
+    /**
+     * Whether the open file must end before {@code cell}: it starts the next region (a reducer may
+     * write several, and BulkLoadHFiles would have to split a file that spans two), or the file is
+     * full and the cell starts a new row.
+     */
+    boolean endsBefore(Cell cell, long maxFileSize) {
+      if (end != null
+          && Bytes.compareTo(
+                  cell.getRowArray(), cell.getRowOffset(), cell.getRowLength(), end, 0, end.length)
+              >= 0) {
+        return true;
+      }
+      return written >= maxFileSize && !CellUtil.matchingRows(last, cell);
     }
 
     boolean holds(byte[] tableRow, Cell cell) {
@@ -128,7 +151,7 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
       w = writerFor(tableRow.get(), cell);
       current = w;
     }
-    if (w.writer != null && w.written >= maxFileSize && !CellUtil.matchingRows(w.last, cell)) {
+    if (w.writer != null && w.endsBefore(cell, maxFileSize)) {
       close(w);
     }
     if (w.writer == null) {
@@ -156,7 +179,13 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
     if (w == null) {
       Path dir = new Path(tableDirectory(workDir, table), family);
       fs.mkdirs(dir);
-      w = new FamilyWriter(Bytes.toBytes(table), CellUtil.cloneFamily(cell), dir, formats.get(key));
+      w =
+          new FamilyWriter(
+              Bytes.toBytes(table),
+              CellUtil.cloneFamily(cell),
+              dir,
+              formats.get(key),
+              TableRegions.of(conf, table));
       writers.put(key, w);
     }
     return w;
@@ -191,7 +220,9 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
             // way): three bytes a cell less to write and to read back.
             .withIncludesMvcc(false)
             .withIncludesTags(false);
-    InetSocketAddress[] favoured = favouredNodes(table, first);
+    byte[] row = CellUtil.cloneRow(first);
+    w.end = w.regions == null ? null : w.regions.endOf(row);
+    InetSocketAddress[] favoured = favouredNodes(w, row);
     StoreFileWriter.Builder builder =
         new StoreFileWriter.Builder(
                 writerConf, CacheConfig.DISABLED, favoured == null ? fs : new HFileSystem(fs))
@@ -211,23 +242,23 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
   /**
    * The region server that will serve the file's first row, so HDFS puts a replica there; none on
    * other file systems, or when it cannot be found (the file is then placed as HDFS likes). The
-   * driver's record of the servers when it has one ({@link RegionServers}), HBase otherwise.
+   * driver's record of the servers when it has one ({@link TableRegions}), HBase otherwise.
    */
-  private InetSocketAddress[] favouredNodes(String table, Cell first) {
+  private InetSocketAddress[] favouredNodes(FamilyWriter w, byte[] row) {
     if (!"hdfs".equals(fs.getUri().getScheme()) || !conf.getBoolean(LOCALITY_SENSITIVE, true)) {
       return null;
     }
-    RegionServers recorded = RegionServers.of(conf, table);
-    if (recorded != null) {
-      InetSocketAddress address = recorded.serverOf(CellUtil.cloneRow(first));
+    if (w.regions != null) {
+      InetSocketAddress address = w.regions.serverOf(row);
       return address == null ? null : new InetSocketAddress[] {address};
     }
     try {
       if (connection == null) {
         connection = ConnectionFactory.createConnection(conf);
       }
-      try (RegionLocator locator = connection.getRegionLocator(TableName.valueOf(table))) {
-        HRegionLocation location = locator.getRegionLocation(CellUtil.cloneRow(first));
+      try (RegionLocator locator =
+          connection.getRegionLocator(TableName.valueOf(Bytes.toString(w.table)))) {
+        HRegionLocation location = locator.getRegionLocation(row);
         InetSocketAddress address =
             new InetSocketAddress(location.getHostname(), location.getPort());
         return address.isUnresolved() ? null : new InetSocketAddress[] {address};

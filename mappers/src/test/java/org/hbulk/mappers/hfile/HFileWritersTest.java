@@ -130,4 +130,61 @@ class HFileWritersTest {
       }
     }
   }
+
+  /**
+   * A reducer that writes several regions of a table (the driver recorded them) closes each
+   * family's file where the next region starts, so no file spans two regions; a table without a
+   * record is written as one file per family.
+   */
+  @Test
+  void aReducerOfSeveralRegionsWritesEachRegionsRowsToFilesOfTheirOwn() throws Exception {
+    Configuration conf = new Configuration();
+    TableRegions.record(
+        conf,
+        "t",
+        List.of(new byte[0], Bytes.toBytes("row0050"), Bytes.toBytes("row0120")),
+        List.of("localhost:1", "localhost:1", "localhost:1"));
+    Path work = new Path(tmp.toUri());
+    HFileWriters writers = new HFileWriters(conf, work, "attempt_1");
+    for (String table : List.of("t", "u")) {
+      for (int r = 0; r < 200; r++) {
+        byte[] row = Bytes.toBytes(String.format("row%04d", r));
+        ImmutableBytesWritable key =
+            new ImmutableBytesWritable(Bytes.add(Bytes.toBytes(table + ";"), row));
+        for (String family : List.of("d", "e")) {
+          writers.write(key, new KeyValue(row, Bytes.toBytes(family), Bytes.toBytes("q"), 7L, row));
+        }
+      }
+    }
+    writers.close(null);
+
+    for (String family : List.of("d", "e")) {
+      assertEquals(
+          List.of("row0000..row0049", "row0050..row0119", "row0120..row0199"),
+          rowSpans(conf, tmp.resolve("t/" + family)),
+          "t/" + family);
+      assertEquals(List.of("row0000..row0199"), rowSpans(conf, tmp.resolve("u/" + family)));
+    }
+  }
+
+  /** Each file's first and last row, in order of the first. */
+  private static List<String> rowSpans(Configuration conf, java.nio.file.Path dir)
+      throws Exception {
+    List<String> spans = new ArrayList<>();
+    try (Stream<java.nio.file.Path> s = Files.list(dir)) {
+      for (java.nio.file.Path f :
+          s.filter(p -> !p.getFileName().toString().startsWith(".")).toList()) {
+        try (HFile.Reader reader =
+            HFile.createReader(
+                FileSystem.getLocal(conf), new Path(f.toUri()), CacheConfig.DISABLED, true, conf)) {
+          spans.add(
+              Bytes.toString(reader.getFirstRowKey().get())
+                  + ".."
+                  + Bytes.toString(reader.getLastRowKey().get()));
+        }
+      }
+    }
+    spans.sort(null);
+    return spans;
+  }
 }

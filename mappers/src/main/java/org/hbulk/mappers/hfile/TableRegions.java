@@ -9,17 +9,17 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.mappers.HbulkConf;
 
 /**
- * Which region server serves each region of a table, as the driver found them before the job
- * ({@link HbulkConf#HFILE_REGION_SERVERS}): the reducers place each HFile's first replica there
- * without an HBase connection of their own. On a cluster a connection and its {@code hbase:meta}
- * lookups cost each reduce task seconds, and a reducer per region asks the same questions the
- * driver has already answered.
+ * A table's regions as the driver found them before the job ({@link HbulkConf#HFILE_REGIONS}): each
+ * start key with the server that serves it. The reducers need both without an HBase connection of
+ * their own (on a cluster a connection and its {@code hbase:meta} lookups cost each reduce task
+ * seconds): a reducer that writes several regions closes a file where the next region starts, and
+ * each file's first replica goes to its region's server.
  */
-public final class RegionServers {
+public final class TableRegions {
   private final byte[][] startKeys;
   private final InetSocketAddress[] servers;
 
-  private RegionServers(byte[][] startKeys, InetSocketAddress[] servers) {
+  private TableRegions(byte[][] startKeys, InetSocketAddress[] servers) {
     this.startKeys = startKeys;
     this.servers = servers;
   }
@@ -34,12 +34,12 @@ public final class RegionServers {
     for (int i = 0; i < startKeys.size(); i++) {
       entries.add(Bytes.toHex(startKeys.get(i)) + "@" + hostPorts.get(i));
     }
-    conf.set(HbulkConf.HFILE_REGION_SERVERS + "." + table, String.join(",", entries));
+    conf.set(HbulkConf.HFILE_REGIONS + "." + table, String.join(",", entries));
   }
 
   /** A table's regions as the driver recorded them; null when it recorded none. */
-  static RegionServers of(Configuration conf, String table) {
-    String text = conf.get(HbulkConf.HFILE_REGION_SERVERS + "." + table);
+  static TableRegions of(Configuration conf, String table) {
+    String text = conf.get(HbulkConf.HFILE_REGIONS + "." + table);
     if (text == null || text.isEmpty()) {
       return null;
     }
@@ -55,14 +55,23 @@ public final class RegionServers {
               entries[i].substring(at + 1, colon),
               Integer.parseInt(entries[i].substring(colon + 1)));
     }
-    return new RegionServers(keys, servers);
+    return new TableRegions(keys, servers);
   }
 
   /** The server of the region holding {@code row}; null if it did not resolve. */
   InetSocketAddress serverOf(byte[] row) {
-    int i = Arrays.binarySearch(startKeys, row, Bytes.BYTES_COMPARATOR);
-    int region = i >= 0 ? i : Math.max(0, -i - 2);
-    InetSocketAddress address = servers[region];
+    InetSocketAddress address = servers[regionOf(row)];
     return address.isUnresolved() ? null : address;
+  }
+
+  /** The start key of the region after the one holding {@code row}; null for the last region. */
+  byte[] endOf(byte[] row) {
+    int next = regionOf(row) + 1;
+    return next < startKeys.length ? startKeys[next] : null;
+  }
+
+  private int regionOf(byte[] row) {
+    int i = Arrays.binarySearch(startKeys, row, Bytes.BYTES_COMPARATOR);
+    return i >= 0 ? i : Math.max(0, -i - 2);
   }
 }
