@@ -8,16 +8,19 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
 
 /**
  * HDFS, YARN and HBase mini clusters in this JVM, as {@code YarnClusterIT} starts them: tasks run
- * in YARN containers of their own (JVMs started by the node manager), files live on the mini HDFS.
- * The node manager has room for the application master and four task containers of Hadoop's default
- * size (two maps and two reduces on this 2-core machine), and no more, so every job of the
- * benchmark runs as many tasks at once.
+ * in YARN containers of their own (JVMs started by the node managers), files live on the mini HDFS.
+ * HBase's testing utility starts two node managers; together they have room for the application
+ * master and four task containers of Hadoop's default size (on this 2-core machine), and no more,
+ * so every job of the benchmark runs as many tasks at once.
  */
 final class MiniClusterPath implements AutoCloseable {
   /** Hadoop's default map and reduce container, and the application master's. */
   private static final int TASK_MB = 1024;
 
   private static final int AM_MB = 1536;
+
+  /** The node managers {@link HBaseTestingUtility#startMiniMapReduceCluster()} starts. */
+  private static final int NODE_MANAGERS = 2;
 
   private final HBaseTestingUtility util;
 
@@ -31,9 +34,11 @@ final class MiniClusterPath implements AutoCloseable {
     HBaseTestingUtility util = new HBaseTestingUtility();
     Configuration conf = util.getConfiguration();
     conf.set("mapreduce.cluster.local.dir", work.resolve("mapred-local").toString());
-    conf.setInt("yarn.nodemanager.resource.memory-mb", AM_MB + 4 * TASK_MB + TASK_MB / 2);
-    conf.setInt("yarn.nodemanager.resource.cpu-vcores", 4);
-    conf.setInt("yarn.scheduler.maximum-allocation-mb", 4 * TASK_MB);
+    // Each node manager gets its share: one has the master and a task, the other three tasks.
+    int nodeMb = (AM_MB + 4 * TASK_MB + TASK_MB / 2) / NODE_MANAGERS;
+    conf.setInt("yarn.nodemanager.resource.memory-mb", nodeMb);
+    conf.setInt("yarn.nodemanager.resource.cpu-vcores", 4 / NODE_MANAGERS);
+    conf.setInt("yarn.scheduler.maximum-allocation-mb", nodeMb);
     // Dropped and truncated tables' files go soon: repeated rounds would fill the disk.
     conf.setInt("hbase.master.cleaner.interval", 10_000);
     conf.setInt("hbase.master.hfilecleaner.ttl", 10_000);
