@@ -79,6 +79,10 @@ public record LoadReport(
         .append(c.emptyValuesWritten())
         .append(", \"row_spill_files\": ")
         .append(c.rowSpillFiles())
+        .append(", \"with_ttl\": ")
+        .append(c.tagged().ttl())
+        .append(", \"with_labels\": ")
+        .append(c.tagged().labelled())
         .append("},\n");
     b.append("  \"conflicts\": {\"cells\": ")
         .append(c.collisions().cells())
@@ -237,6 +241,14 @@ public record LoadReport(
             hfileCells(),
             c.emptyValues(),
             c.emptyValuesWritten()));
+    if (c.tagged().ttl() > 0 || c.tagged().labelled() > 0) {
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "  tags      cells with a TTL %,d, with visibility labels %,d%n",
+              c.tagged().ttl(),
+              c.tagged().labelled()));
+    }
     PrepareCounts.Collisions x = c.collisions();
     if (c.duplicateKeyRows() > 0 || x.any() || c.truncated() > 0) {
       b.append(

@@ -26,7 +26,13 @@ public record PrepareCounts(
     long truncated,
     long rowSpillFiles,
     Map<String, Long> rowsByOutput,
-    Map<String, Long> rowsByTable) {
+    Map<String, Long> rowsByTable,
+    Tagged tagged) {
+
+  /** Cells emitted with a TTL tag, and with visibility labels (one cell may have both). */
+  public record Tagged(long ttl, long labelled) {
+    public static final Tagged NONE = new Tagged(0, 0);
+  }
 
   /**
    * What collided: cells (row, column, timestamp) given different values by different records, each
@@ -66,7 +72,10 @@ public record PrepareCounts(
         counters.findCounter(HbulkCounter.VALUES_TRUNCATED).getValue(),
         counters.findCounter(HbulkCounter.ROW_SPILL_FILES).getValue(),
         group(counters, HbulkCounter.OUTPUT_ROWS_GROUP),
-        group(counters, HbulkCounter.TABLE_ROWS_GROUP));
+        group(counters, HbulkCounter.TABLE_ROWS_GROUP),
+        new Tagged(
+            counters.findCounter(HbulkCounter.CELLS_WITH_TTL).getValue(),
+            counters.findCounter(HbulkCounter.CELLS_WITH_LABELS).getValue()));
   }
 
   private static Map<String, Long> group(Counters counters, String name) {
@@ -90,6 +99,8 @@ public record PrepareCounts(
     p.setProperty("cells.emitted", Long.toString(cellsEmitted));
     p.setProperty("cells.empty-values-skipped", Long.toString(emptyValues));
     p.setProperty("cells.empty-values-written", Long.toString(emptyValuesWritten));
+    p.setProperty("cells.with-ttl", Long.toString(tagged.ttl()));
+    p.setProperty("cells.with-labels", Long.toString(tagged.labelled()));
     p.setProperty("lines.blank", Long.toString(blankLines));
     p.setProperty("lines.header", Long.toString(headerLines));
     for (Map.Entry<RejectReason, Long> e : rejectsByReason.entrySet()) {
@@ -137,7 +148,8 @@ public record PrepareCounts(
         num(p, "values.truncated"),
         num(p, "rows.spill-files"),
         group(p, "output-rows."),
-        group(p, "table-rows."));
+        group(p, "table-rows."),
+        new Tagged(num(p, "cells.with-ttl"), num(p, "cells.with-labels")));
   }
 
   private static Map<String, Long> group(Properties p, String prefix) {

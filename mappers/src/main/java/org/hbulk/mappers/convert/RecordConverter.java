@@ -18,6 +18,7 @@ import org.hbulk.mappers.spec.CellSpec;
 import org.hbulk.mappers.spec.EmptyField;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.hbulk.mappers.spec.OutputSpec;
+import org.hbulk.mappers.tags.CellTagger;
 
 /**
  * One record's way from bytes to cells: parse the CSV, check the types, then per output build the
@@ -53,6 +54,9 @@ public final class RecordConverter {
   private ColumnLayout layout;
 
   private int emptyValuesWritten;
+
+  /** Writes the cells' TTL and visibility tags; null: no cell gets tags. */
+  private CellTagger tagger;
 
   public RecordConverter(LoadSpec spec, long runStartMillis) {
     this.spec = spec;
@@ -138,6 +142,14 @@ public final class RecordConverter {
    */
   public void layout(ColumnLayout layout) {
     this.layout = layout;
+  }
+
+  /**
+   * Gives the following records' cells the tags {@code tagger} writes; null (the default) writes
+   * none, as the driver's samples need none.
+   */
+  public void tags(CellTagger tagger) {
+    this.tagger = tagger;
   }
 
   /** How many outputs each record has: the spec's. */

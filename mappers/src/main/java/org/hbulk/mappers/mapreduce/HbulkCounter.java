@@ -23,6 +23,10 @@ public enum HbulkCounter {
    * empty-value}).
    */
   EMPTY_VALUES_WRITTEN,
+  /** Cells the mappers emitted with a TTL tag (a {@code ttl} line of the spec). */
+  CELLS_WITH_TTL,
+  /** Cells the mappers emitted with visibility labels (a {@code visibility} line of the spec). */
+  CELLS_WITH_LABELS,
   /** Key or value parts cut to their fixed width (lpad/rpad): such keys may collide. */
   VALUES_TRUNCATED,
   /** Rows that more than one record produced: a key that does not tell records apart. */

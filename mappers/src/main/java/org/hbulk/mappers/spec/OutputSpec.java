@@ -11,6 +11,7 @@ import org.hbulk.mappers.expr.Expr;
  *
  * @param sharedRows whether many records are meant to write into one row (wide rows: a user's
  *     follower list, an hour of readings); such rows are not counted as duplicate keys
+ * @param tags the cells' TTL and visibility labels
  */
 public record OutputSpec(
     String name,
@@ -18,7 +19,8 @@ public record OutputSpec(
     Expr key,
     TimestampSource timestamp,
     List<CellSpec> cells,
-    boolean sharedRows) {
+    boolean sharedRows,
+    CellTagSpec tags) {
 
   public OutputSpec {
     cells = List.copyOf(cells);
@@ -29,6 +31,20 @@ public record OutputSpec(
     Set<String> families = new TreeSet<>();
     for (CellSpec c : cells) {
       families.add(c.family());
+    }
+    return families;
+  }
+
+  /**
+   * The families some cell of which may get tags: their HFiles are written with tags, the others'
+   * as before.
+   */
+  public Set<String> taggedFamilies() {
+    Set<String> families = new TreeSet<>();
+    for (CellSpec c : cells) {
+      if (tags.tags(c)) {
+        families.add(c.family());
+      }
     }
     return families;
   }

@@ -220,7 +220,9 @@ final class SpecParser {
     }
     List<CellSpec> cells = new ArrayList<>();
     for (Entry e : s.entries()) {
-      if (OUTPUT_KEYS.contains(e.key()) || e.key().startsWith(EMPTY_CELL_PREFIX)) {
+      if (OUTPUT_KEYS.contains(e.key())
+          || e.key().startsWith(EMPTY_CELL_PREFIX)
+          || CellTagsParser.owns(e.key())) {
         continue;
       }
       int colon = e.key().indexOf(':');
@@ -233,7 +235,9 @@ final class SpecParser {
                 + String.join(", ", OUTPUT_KEYS)
                 + ", "
                 + EMPTY_CELL_PREFIX
-                + "FAMILY:QUALIFIER; cells are written 'family:qualifier = expression')");
+                + "FAMILY:QUALIFIER, ttl, ttl.FAMILY:QUALIFIER, visibility,"
+                + " visibility.FAMILY:QUALIFIER; cells are written 'family:qualifier ="
+                + " expression')");
       }
       String family = e.key().substring(0, colon);
       String qualifier = e.key().substring(colon + 1);
@@ -273,7 +277,8 @@ final class SpecParser {
               + "); write empty.FAMILY:QUALIFIER exactly as the cell's line does");
     }
     boolean shared = s.entry("shared-rows").map(values::bool).orElse(false);
-    return new OutputSpec(s.name(), table, key, ts, cells, shared);
+    CellTagSpec tags = new CellTagsParser(values, columns).parse(s, cells);
+    return new OutputSpec(s.name(), table, key, ts, cells, shared, tags);
   }
 
   private void checkFamily(Entry e, String family) {
