@@ -26,9 +26,12 @@ import org.hbulk.mappers.shuffle.RunCursor;
  * width goes to disk.
  *
  * <p>Equal coordinates from several records are one cell for HBase: here the value is picked cell
- * by cell (by value, so every arrival order keeps the same one: the greatest, or the smallest under
- * {@code keep-min-value}), and cells given different values are counted. The record-level policies
- * choose whole records before the runs come here ({@link RecordPicker}).
+ * by cell (by value, then by tags, so every arrival order keeps the same one: the greatest, or the
+ * smallest under {@code keep-min-value}), and cells given different values or tags are counted. The
+ * record-level policies choose whole records before the runs come here ({@link RecordPicker}).
+ * Coordinates include the cell's type: a delete marker and a Put of the same column and timestamp
+ * are two cells (the marker first, as HBase orders them), never a collision; identical markers are
+ * one, written once.
  */
 public final class RunMerger {
   /** Receives the merged cells, one call per distinct cell, in order. */
@@ -153,14 +156,7 @@ public final class RunMerger {
   /** The next cell in order: kept pending until a cell with other coordinates shows it is whole. */
   private void offer(RunCursor cell) throws IOException {
     if (hasPending && cell.compareCell(pending) == 0) {
-      int byValue =
-          Bytes.compareTo(
-              cell.array(),
-              cell.valueOffset(),
-              cell.valueLength(),
-              pending.array(),
-              pending.valueOffset(),
-              pending.valueLength());
+      int byValue = compareValueAndTags(cell, pending);
       if (byValue != 0) {
         if (!pendingConflicts) {
           conflictingCells++;
@@ -178,6 +174,21 @@ public final class RunMerger {
     hold(cell);
     hasPending = true;
     pendingConflicts = false;
+  }
+
+  private static int compareValueAndTags(RunCursor a, RunCursor b) {
+    int c =
+        Bytes.compareTo(
+            a.array(),
+            a.valueOffset(),
+            a.valueLength(),
+            b.array(),
+            b.valueOffset(),
+            b.valueLength());
+    return c != 0
+        ? c
+        : Bytes.compareTo(
+            a.array(), a.tagsOffset(), a.tagsLength(), b.array(), b.tagsOffset(), b.tagsLength());
   }
 
   private void hold(RunCursor cell) throws IOException {
