@@ -262,6 +262,9 @@ public final class RecordConverter {
       } else {
         cell.value().appendTo(record, value);
       }
+      if (tagger != null) {
+        tagger.appendTo(o, c, record, cells.startTags());
+      }
       cells.finishCell();
       // Fixed columns come in order already; a computed qualifier can land anywhere, and so can
       // every fixed column after it.
