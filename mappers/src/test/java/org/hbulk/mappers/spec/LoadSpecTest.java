@@ -208,13 +208,13 @@ class LoadSpecTest {
   }
 
   @Test
-  void atMost128Outputs() {
+  void atMost64Outputs() {
     StringBuilder spec = new StringBuilder("[columns]\nid = long\n");
-    for (int o = 0; o < 129; o++) {
+    for (int o = 0; o < 65; o++) {
       spec.append("[output o").append(o).append("]\ntable = t\nkey = id\nf:a = id\n");
     }
     assertEquals(
-        "t.spec: 129 [output] sections: at most 128; split the spec into several loads",
+        "t.spec: 65 [output] sections: at most 64; split the spec into several loads",
         error(spec.toString()).getMessage());
   }
 
