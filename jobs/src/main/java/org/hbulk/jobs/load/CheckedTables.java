@@ -29,6 +29,15 @@ record CheckedTables(Map<String, TableDescriptor> descriptors, LabelOrdinals lab
         descriptors.put(table, check(admin, spec, TableName.valueOf(table)));
       }
     }
+    return new CheckedTables(descriptors, new LabelOrdinals(Map.of()));
+  }
+
+  /**
+   * These tables with the cluster's visibility labels, read when the spec writes some: what the job
+   * needs, and only the job (completing a run needs no labels).
+   */
+  CheckedTables withLabels(Connection connection, LoadSpec spec)
+      throws HbulkException, IOException {
     return new CheckedTables(descriptors, VisibilityLabels.read(connection, spec));
   }
 
