@@ -9,7 +9,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
@@ -50,6 +49,12 @@ class CellTagsIT {
   @TempDir static Path tmp;
 
   static HBaseTestingUtility util;
+
+  /** What the last {@link #hbulk} call printed. */
+  String out;
+
+  String err;
+
   static User topSecret;
   static User publicOnly;
   static User nobody;
@@ -85,35 +90,45 @@ class CellTagsIT {
       max = 2
       """;
 
-  String out;
-  String err;
-
+  /**
+   * Not MiniClusterSupport's cluster: the coprocessor must be configured before the cluster starts,
+   * and a subclass's {@code @BeforeAll} runs after the superclass's has started one.
+   */
   @BeforeAll
   static void startCluster() throws Throwable {
     util = new HBaseTestingUtility();
     Configuration conf = util.getConfiguration();
+    withVisibilityLabels(conf);
     conf.set("mapreduce.cluster.local.dir", tmp.resolve("mapred-local").toString());
     conf.set(HbulkConf.NIGHTLY_LOCK_DIR, tmp.resolve("nightly-locks").toString());
-    // Tags need HFile v3, HBase 2's default; said here as HBase's visibility tests say it.
-    conf.setInt("hfile.format.version", 3);
-    // Labels are defined by a superuser, and only a superuser reads hbase:labels.
-    conf.set("hbase.superuser", User.getCurrent().getShortName());
-    // Without it the coprocessor loads but filters nothing: every reader sees every cell.
-    conf.setBoolean(User.HBASE_SECURITY_AUTHORIZATION_CONF_KEY, true);
-    conf.set(CoprocessorHost.MASTER_COPROCESSOR_CONF_KEY, VisibilityController.class.getName());
-    conf.set(CoprocessorHost.REGION_COPROCESSOR_CONF_KEY, VisibilityController.class.getName());
     util.startMiniCluster(1);
     util.waitTableEnabled(VisibilityConstants.LABELS_TABLE_NAME.getName(), 50_000);
     topSecret = User.createUserForTesting(conf, "top_secret", new String[0]);
     publicOnly = User.createUserForTesting(conf, "public_only", new String[0]);
     nobody = User.createUserForTesting(conf, "nobody", new String[0]);
-    // The test's own user started the cluster, so it is a superuser: it defines the labels, and
-    // hbulk, running as it, may read hbase:labels.
+    // The test's own user is the superuser: it defines the labels, and hbulk, running as it, may
+    // read hbase:labels.
     Connection admin = util.getConnection();
     succeeded(VisibilityClient.addLabels(admin, new String[] {"secret", "ops", "public"}));
     succeeded(
         VisibilityClient.setAuths(admin, new String[] {"secret", "ops"}, topSecret.getShortName()));
     succeeded(VisibilityClient.setAuths(admin, new String[] {"public"}, publicOnly.getShortName()));
+  }
+
+  /** As HBase's own visibility tests set a cluster up ({@code VisibilityTestUtil}). */
+  private static void withVisibilityLabels(Configuration conf) {
+    // Tags need HFile v3, HBase 2's default; said here as HBase's visibility tests say it.
+    conf.setInt("hfile.format.version", 3);
+    // Without it the coprocessor loads but filters nothing: every reader sees every cell.
+    conf.setBoolean(User.HBASE_SECURITY_AUTHORIZATION_CONF_KEY, true);
+    conf.set(CoprocessorHost.MASTER_COPROCESSOR_CONF_KEY, VisibilityController.class.getName());
+    conf.set(CoprocessorHost.REGION_COPROCESSOR_CONF_KEY, VisibilityController.class.getName());
+    // Labels are defined by a superuser, and only a superuser reads hbase:labels.
+    try {
+      conf.set("hbase.superuser", User.getCurrent().getShortName());
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   /** The visibility calls answer each item apart; none may have failed. */
@@ -145,11 +160,15 @@ class CellTagsIT {
     return code;
   }
 
-  /** Every cell {@code user} reads, as "row/family:qualifier=value". */
+  /** Every cell of the loaded table {@code user} reads, as "row/family:qualifier=value". */
   static Set<String> cellsReadBy(User user) throws IOException {
+    return cellsReadBy(user, TABLE);
+  }
+
+  static Set<String> cellsReadBy(User user, TableName name) throws IOException {
     Set<String> cells = new TreeSet<>();
     try (Connection c = ConnectionFactory.createConnection(util.getConfiguration(), user);
-        Table table = c.getTable(TABLE);
+        Table table = c.getTable(name);
         ResultScanner scanner = table.getScanner(new Scan())) {
       for (Result r : scanner) {
         for (Cell cell : r.rawCells()) {
@@ -191,17 +210,7 @@ class CellTagsIT {
             "r5," + anHourAgo + ",erin,public,-1",
             ""));
 
-    assertEquals(
-        0,
-        hbulk(
-            "load",
-            "--spec",
-            spec.toString(),
-            "--input",
-            csv.toUri().toString(),
-            "--run-dir",
-            "/runs/tags"),
-        err);
+    assertEquals(0, load(spec, csv, "/runs/tags"), err);
     assertTrue(out.contains("read 5 = loaded 3 + rejected 2"), out);
     assertTrue(out.contains("BAD_VISIBILITY 1"), out);
     assertTrue(out.contains("BAD_TTL 1"), out);
@@ -256,33 +265,17 @@ class CellTagsIT {
     assertEquals(0, hbulk("create-table", "--spec", spec.toString(), "--single-region"), err);
     Path csv = tmp.resolve("one.csv");
     Files.writeString(csv, "r1,1,alice,secret,1000\n");
-    int code =
-        hbulk(
-            "load",
-            "--spec",
-            spec.toString(),
-            "--input",
-            csv.toUri().toString(),
-            "--run-dir",
-            "/runs/undefined");
+    int code = load(spec, csv, "/runs/undefined");
     assertEquals(ExitCode.BAD_SPEC.code(), code, err);
     assertTrue(err.contains("visibility \"secret&undefined_label\""), err);
     assertTrue(err.contains("undefined_label"), err);
     assertTrue(!out.contains("[job]") && !err.contains("[job]"), "no job ran: " + out + err);
-    assertEquals(List.of(), List.copyOf(cellsOf(TableName.valueOf("tagged_too"))));
+    assertEquals(Set.of(), cellsReadBy(User.getCurrent(), TableName.valueOf("tagged_too")));
   }
 
-  private static Set<String> cellsOf(TableName name) throws IOException {
-    Set<String> cells = new TreeSet<>();
-    try (Table table = util.getConnection().getTable(name);
-        ResultScanner scanner = table.getScanner(new Scan())) {
-      for (Result r : scanner) {
-        for (Cell cell : r.rawCells()) {
-          cells.add(cell.toString());
-        }
-      }
-    }
-    return cells;
+  private int load(Path spec, Path csv, String runDir) {
+    return hbulk(
+        "load", "--spec", spec.toString(), "--input", csv.toUri().toString(), "--run-dir", runDir);
   }
 
   private static Set<String> union(Set<String> a, Set<String> b) {

@@ -95,29 +95,14 @@ final class CellTagsParser {
       }
       return new TagSource(Long.toString(millis), null);
     }
-    Column c = columns.get(v);
-    if (c == null) {
-      throw values.at(
-          e,
-          "expected a TTL in milliseconds (86400000, or with a unit: 30d, 12h, 90m, 60s, 500ms),"
-              + " none, or a column name, found '"
-              + v
-              + "' (columns: "
-              + String.join(", ", columns.keySet())
-              + ")");
-    }
-    if (c.type() != ColumnType.STRING
-        && c.type() != ColumnType.INT
-        && c.type() != ColumnType.LONG) {
-      throw values.at(
-          e,
-          "column '"
-              + v
-              + "' is "
-              + c.describeType()
-              + "; a TTL column holds milliseconds: string, int or long");
-    }
-    return new TagSource(null, c);
+    return column(
+        e,
+        "a TTL in milliseconds (86400000, or with a unit: 30d, 12h, 90m, 60s, 500ms), none, or a"
+            + " column name",
+        "a TTL column holds milliseconds: string, int or long",
+        ColumnType.STRING,
+        ColumnType.INT,
+        ColumnType.LONG);
   }
 
   private long ttlMillis(Entry e, Matcher m) {
@@ -154,25 +139,29 @@ final class CellTagsParser {
       }
       return new TagSource(expression, null);
     }
-    Column c = columns.get(v);
+    return column(
+        e,
+        "a quoted visibility expression (\"secret|ops\"), none, or a column name",
+        "a visibility column holds expressions: string",
+        ColumnType.STRING);
+  }
+
+  /** The column an entry names, of one of {@code types}. */
+  private TagSource column(Entry e, String expected, String holds, ColumnType... types) {
+    Column c = columns.get(e.value());
     if (c == null) {
       throw values.at(
           e,
-          "expected a quoted visibility expression (\"secret|ops\"), none, or a column name,"
-              + " found '"
-              + v
+          "expected "
+              + expected
+              + ", found '"
+              + e.value()
               + "' (columns: "
               + String.join(", ", columns.keySet())
               + ")");
     }
-    if (c.type() != ColumnType.STRING) {
-      throw values.at(
-          e,
-          "column '"
-              + v
-              + "' is "
-              + c.describeType()
-              + "; a visibility column holds expressions: string");
+    if (!List.of(types).contains(c.type())) {
+      throw values.at(e, "column '" + e.value() + "' is " + c.describeType() + "; " + holds);
     }
     return new TagSource(null, c);
   }

@@ -129,22 +129,20 @@ public final class CellTagger {
   private byte[] visibilityOf(int output, Column c, Record record) throws RejectException {
     if (record.isEmpty(c.index())) {
       // An empty field must not load a cell meant for some readers as one every reader sees.
-      throw new RejectException(
+      throw reject(
           RejectReason.BAD_VISIBILITY,
-          "output "
-              + outputNames[output]
-              + ": visibility column '"
+          output,
+          "visibility column '"
               + c.name()
               + "' is empty; a cell for every reader needs no visibility line");
     }
     try {
       return visibilityTags.tagsOf(record.text(c.index()));
     } catch (VisibilityTags.BadExpressionException e) {
-      throw new RejectException(
+      throw reject(
           RejectReason.BAD_VISIBILITY,
-          "output "
-              + outputNames[output]
-              + ": visibility column '"
+          output,
+          "visibility column '"
               + c.name()
               + "': '"
               + record.text(c.index())
@@ -171,15 +169,14 @@ public final class CellTagger {
   }
 
   private RejectException badTtl(int output, Column c, String why) {
-    return new RejectException(
+    return reject(
         RejectReason.BAD_TTL,
-        "output "
-            + outputNames[output]
-            + ": TTL column '"
-            + c.name()
-            + "': "
-            + why
-            + " (milliseconds expected)");
+        output,
+        "TTL column '" + c.name() + "': " + why + " (milliseconds expected)");
+  }
+
+  private RejectException reject(RejectReason reason, int output, String message) {
+    return new RejectException(reason, "output " + outputNames[output] + ": " + message);
   }
 
   /** HBase's TTL tag of {@code millis}, serialized. */
