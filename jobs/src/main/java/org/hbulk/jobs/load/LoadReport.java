@@ -80,6 +80,16 @@ public record LoadReport(
         .append(", \"row_spill_files\": ")
         .append(c.rowSpillFiles())
         .append("},\n");
+    PrepareCounts.Deletions d = c.deletions();
+    b.append("  \"deletions\": {\"records\": ")
+        .append(d.records())
+        .append(", \"empty_values_deleted\": ")
+        .append(d.emptyValuesDeleted())
+        .append(", \"markers\": {\"DeleteFamily\": ")
+        .append(d.familyMarkers())
+        .append(", \"DeleteColumn\": ")
+        .append(d.columnMarkers())
+        .append("}},\n");
     b.append("  \"conflicts\": {\"cells\": ")
         .append(c.collisions().cells())
         .append(", \"rows\": ")
@@ -237,6 +247,18 @@ public record LoadReport(
             hfileCells(),
             c.emptyValues(),
             c.emptyValuesWritten()));
+    PrepareCounts.Deletions d = c.deletions();
+    if (d.any()) {
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "  deletes   records %,d, cleared fields %,d; markers written: DeleteFamily %,d,"
+                  + " DeleteColumn %,d%n",
+              d.records(),
+              d.emptyValuesDeleted(),
+              d.familyMarkers(),
+              d.columnMarkers()));
+    }
     PrepareCounts.Collisions x = c.collisions();
     if (c.duplicateKeyRows() > 0 || x.any() || c.truncated() > 0) {
       b.append(

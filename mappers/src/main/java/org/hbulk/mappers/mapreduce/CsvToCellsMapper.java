@@ -57,6 +57,8 @@ public class CsvToCellsMapper extends Mapper<LongWritable, RawRecord, CellKey, C
   private long cellsEmitted;
   private long emptyValuesSkipped;
   private long emptyValuesWritten;
+  private long emptyValuesDeleted;
+  private long deletionRecords;
 
   @Override
   protected void setup(Context context) throws IOException {
@@ -157,6 +159,10 @@ public class CsvToCellsMapper extends Mapper<LongWritable, RawRecord, CellKey, C
     }
     emptyValuesSkipped += converter.lastEmptyValues();
     emptyValuesWritten += converter.lastEmptyValuesWritten();
+    emptyValuesDeleted += converter.lastEmptyValuesDeleted();
+    if (converter.lastDeletion()) {
+      deletionRecords++;
+    }
   }
 
   private void reject(long offset, RawRecord raw, RejectException e, Context context)
@@ -174,6 +180,8 @@ public class CsvToCellsMapper extends Mapper<LongWritable, RawRecord, CellKey, C
     context.getCounter(HbulkCounter.CELLS_EMITTED).increment(cellsEmitted);
     context.getCounter(HbulkCounter.EMPTY_VALUES_SKIPPED).increment(emptyValuesSkipped);
     context.getCounter(HbulkCounter.EMPTY_VALUES_WRITTEN).increment(emptyValuesWritten);
+    context.getCounter(HbulkCounter.EMPTY_VALUES_DELETED).increment(emptyValuesDeleted);
+    context.getCounter(HbulkCounter.DELETION_RECORDS).increment(deletionRecords);
     for (int o = 0; o < outputRows.length; o++) {
       outputRows[o].increment(outputRowCounts[o]);
     }
