@@ -263,6 +263,37 @@ class DeletesIT extends MiniClusterSupport {
     assertEquals(versions(b), versions(a), "and after a major compaction of both");
   }
 
+  @Test
+  void theChangeDataExampleLoadsADayOfChangesAndVerifies() throws Exception {
+    String spec = Path.of("..", "conf", "examples", "customer-changes.spec").toString();
+    Path data = Path.of("..", "conf", "examples", "data", "customer-changes.csv");
+    assertEquals(0, hbulk("create-table", "--spec", spec, "--single-region"), err);
+    assertEquals(0, load(Path.of(spec), data.toAbsolutePath(), "/runs/example"), err);
+    assertEquals(
+        List.of(
+            "c-1001/c:city=Lyon",
+            "c-1001/c:email=ann@example.com",
+            "c-1001/c:name=Ann Lee",
+            "c-1001/c:phone=+33 4 555 0199",
+            "c-1002/c:city=Rome",
+            "c-1002/c:email=bob@example.com",
+            "c-1002/c:name=Bob Ray",
+            "c-1004/c:email=dee@example.com",
+            "c-1004/c:name=Dee Fox",
+            "c-1004/c:phone=+380 44 555 0105"),
+        versions(TableName.valueOf("customers")).stream()
+            .map(c -> c.replaceAll("@[0-9]+=", "="))
+            .toList(),
+        "c-1003 deleted, c-1002's phone and c-1004's city cleared, c-1001 updated");
+    assertEquals(
+        List.of("ann@example.com|c-1001", "bob@example.com|c-1002", "dee@example.com|c-1004"),
+        versions(TableName.valueOf("customers_by_email")).stream()
+            .map(c -> c.substring(0, c.indexOf('/')))
+            .toList(),
+        "c-1003's index row went with it");
+    assertEquals(0, hbulk("verify", "--run-dir", "/runs/example"), out + err);
+  }
+
   private static List<String> rowOf(List<String> cells, String prefix) {
     return cells.stream().filter(c -> c.startsWith(prefix)).toList();
   }

@@ -254,15 +254,19 @@ public final class Verifier {
 
   /**
    * How the table's versions of the wanted cell's column differ from it; a newer version that
-   * another record of the run wrote (an update later in the day) hides nothing it should not.
+   * another record of the run wrote (an update later in the day) hides nothing it should not, and
+   * the wanted version may be gone under it (a family keeping fewer versions drops it).
    */
   private static Problem compare(
       KeyValue want, org.apache.hadoop.hbase.client.Result got, String table, Masks masks) {
     String column = column(want);
     boolean sawColumn = false;
+    boolean supersededInRun = false;
     for (Cell c : got.getColumnCells(CellUtil.cloneFamily(want), CellUtil.cloneQualifier(want))) {
       sawColumn = true;
-      if (c.getTimestamp() > want.getTimestamp() && !masks.isRunPut(table, c)) {
+      boolean newer = c.getTimestamp() > want.getTimestamp();
+      supersededInRun |= newer && masks.isRunPut(table, c);
+      if (newer && !masks.isRunPut(table, c)) {
         return new Problem(
             Kind.HIDDEN,
             column
@@ -286,6 +290,9 @@ public final class Verifier {
                     + ", the input says "
                     + Bytes.toStringBinary(CellUtil.cloneValue(want)));
       }
+    }
+    if (supersededInRun) {
+      return null;
     }
     return new Problem(
         Kind.ABSENT,
