@@ -30,8 +30,7 @@ import org.junit.jupiter.api.Test;
 class DeletesIT extends MiniClusterSupport {
   private static final byte[] D = Bytes.toBytes("d");
 
-  /** A change-data dump: main rows by id, an index by name, a table whose deletions are cells. */
-  private static final String CHANGES_SPEC =
+  private static final String COLUMNS =
       """
       [columns]
       id = string
@@ -40,6 +39,12 @@ class DeletesIT extends MiniClusterSupport {
       name = string
       city = string
 
+      """;
+
+  /** A change-data dump: main rows by id, an index by name, a table whose deletions are cells. */
+  private static final String CHANGES_SPEC =
+      COLUMNS
+          + """
       [output main]
       table = del_main
       key = id
@@ -81,14 +86,8 @@ class DeletesIT extends MiniClusterSupport {
 
   /** Puts and deletes of the same rows in one input, against table del_a. */
   private static final String MIXED_SPEC =
-      """
-      [columns]
-      id = string
-      op = string
-      ts = long
-      name = string
-      city = string
-
+      COLUMNS
+          + """
       [output main]
       table = del_a
       key = id

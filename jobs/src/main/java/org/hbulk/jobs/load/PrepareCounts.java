@@ -29,44 +29,6 @@ public record PrepareCounts(
     Map<String, Long> rowsByTable,
     Deletions deletions) {
 
-  /** Counts of a run without deletions. */
-  public PrepareCounts(
-      long read,
-      long loaded,
-      long rejected,
-      long cellsEmitted,
-      long emptyValues,
-      long emptyValuesWritten,
-      long blankLines,
-      long headerLines,
-      Map<RejectReason, Long> rejectsByReason,
-      long duplicateKeyRows,
-      long duplicateKeyRecords,
-      Collisions collisions,
-      long truncated,
-      long rowSpillFiles,
-      Map<String, Long> rowsByOutput,
-      Map<String, Long> rowsByTable) {
-    this(
-        read,
-        loaded,
-        rejected,
-        cellsEmitted,
-        emptyValues,
-        emptyValuesWritten,
-        blankLines,
-        headerLines,
-        rejectsByReason,
-        duplicateKeyRows,
-        duplicateKeyRecords,
-        collisions,
-        truncated,
-        rowSpillFiles,
-        rowsByOutput,
-        rowsByTable,
-        Deletions.NONE);
-  }
-
   /**
    * What was deleted: records that were deletions for at least one output ({@code delete-when}),
    * cells written as column delete markers because a field was empty ({@code empty = delete}), and
@@ -74,7 +36,6 @@ public record PrepareCounts(
    */
   public record Deletions(
       long records, long emptyValuesDeleted, long familyMarkers, long columnMarkers) {
-    public static final Deletions NONE = new Deletions(0, 0, 0, 0);
 
     public boolean any() {
       return records > 0 || emptyValuesDeleted > 0 || familyMarkers > 0 || columnMarkers > 0;

@@ -154,17 +154,14 @@ public final class Verifier {
               markers++;
               String left = Masks.leftOver(want, got);
               if (left != null) {
-                differences.add(table + ": row " + Bytes.toStringBinary(row) + " " + left);
+                differences.add(at(table, row) + left);
               }
               continue;
             }
             if (masks.masks(table, want)) {
               if (atTimestamp(want, got)) {
                 differences.add(
-                    table
-                        + ": row "
-                        + Bytes.toStringBinary(row)
-                        + " "
+                    at(table, row)
                         + column(want)
                         + " @"
                         + want.getTimestamp()
@@ -182,7 +179,7 @@ public final class Verifier {
             }
             whole &= problem == null;
             if (problem != null) {
-              String text = table + ": row " + Bytes.toStringBinary(row) + " " + problem.text();
+              String text = at(table, row) + problem.text();
               boolean explained =
                   collided.any()
                       && (problem.kind() == Kind.OTHER_VALUE && policy != CollisionPolicy.FAIL
@@ -197,10 +194,7 @@ public final class Verifier {
             older += olderThan.size();
             if (!olderThan.isEmpty() && !allowOlderVersions) {
               differences.add(
-                  table
-                      + ": row "
-                      + Bytes.toStringBinary(row)
-                      + " "
+                  at(table, row)
                       + column(want)
                       + " has other version(s) @"
                       + olderThan
@@ -240,6 +234,11 @@ public final class Verifier {
         differences,
         markers,
         maskedCells);
+  }
+
+  /** How a difference names its row: {@code "table: row ROW "}. */
+  private static String at(String table, byte[] row) {
+    return table + ": row " + Bytes.toStringBinary(row) + " ";
   }
 
   /** Whether the table holds a version of the wanted cell's column at its timestamp. */
