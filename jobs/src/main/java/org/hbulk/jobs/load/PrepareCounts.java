@@ -27,7 +27,21 @@ public record PrepareCounts(
     long rowSpillFiles,
     Map<String, Long> rowsByOutput,
     Map<String, Long> rowsByTable,
+    Deletions deletions,
     Tagged tagged) {
+
+  /**
+   * What was deleted: records that were deletions for at least one output ({@code delete-when}),
+   * cells written as column delete markers because a field was empty ({@code empty = delete}), and
+   * the markers the reducers wrote, per type (after identical markers became one).
+   */
+  public record Deletions(
+      long records, long emptyValuesDeleted, long familyMarkers, long columnMarkers) {
+
+    public boolean any() {
+      return records > 0 || emptyValuesDeleted > 0 || familyMarkers > 0 || columnMarkers > 0;
+    }
+  }
 
   /** Cells emitted with a TTL tag, and with visibility labels (one cell may have both). */
   public record Tagged(long ttl, long labelled) {
@@ -73,6 +87,11 @@ public record PrepareCounts(
         counters.findCounter(HbulkCounter.ROW_SPILL_FILES).getValue(),
         group(counters, HbulkCounter.OUTPUT_ROWS_GROUP),
         group(counters, HbulkCounter.TABLE_ROWS_GROUP),
+        new Deletions(
+            counters.findCounter(HbulkCounter.DELETION_RECORDS).getValue(),
+            counters.findCounter(HbulkCounter.EMPTY_VALUES_DELETED).getValue(),
+            counters.findCounter(HbulkCounter.FAMILY_DELETE_MARKERS).getValue(),
+            counters.findCounter(HbulkCounter.COLUMN_DELETE_MARKERS).getValue()),
         new Tagged(
             counters.findCounter(HbulkCounter.CELLS_WITH_TTL).getValue(),
             counters.findCounter(HbulkCounter.CELLS_WITH_LABELS).getValue()));
@@ -113,6 +132,10 @@ public record PrepareCounts(
     p.setProperty("collisions.record-rows-dropped", Long.toString(collisions.recordRowsDropped()));
     p.setProperty("values.truncated", Long.toString(truncated));
     p.setProperty("rows.spill-files", Long.toString(rowSpillFiles));
+    p.setProperty("deletions.records", Long.toString(deletions.records()));
+    p.setProperty("deletions.empty-values-deleted", Long.toString(deletions.emptyValuesDeleted()));
+    p.setProperty("deletions.family-markers", Long.toString(deletions.familyMarkers()));
+    p.setProperty("deletions.column-markers", Long.toString(deletions.columnMarkers()));
     for (Map.Entry<String, Long> e : rowsByOutput.entrySet()) {
       p.setProperty("output-rows." + e.getKey(), Long.toString(e.getValue()));
     }
@@ -149,6 +172,11 @@ public record PrepareCounts(
         num(p, "rows.spill-files"),
         group(p, "output-rows."),
         group(p, "table-rows."),
+        new Deletions(
+            num(p, "deletions.records"),
+            num(p, "deletions.empty-values-deleted"),
+            num(p, "deletions.family-markers"),
+            num(p, "deletions.column-markers")),
         new Tagged(num(p, "cells.with-ttl"), num(p, "cells.with-labels")));
   }
 

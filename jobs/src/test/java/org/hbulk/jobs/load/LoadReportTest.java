@@ -43,6 +43,7 @@ class LoadReportTest {
             5,
             Map.of("main", 7L, "index", 7L),
             Map.of("ns:orders", 6L, "index", 7L),
+            new PrepareCounts.Deletions(2, 3, 4, 5),
             new PrepareCounts.Tagged(9, 11)));
     state.shortcuts(
         new JobShortcuts(
@@ -103,6 +104,16 @@ class LoadReportTest {
     assertEquals(5, json.at("/cells/row_spill_files").asLong());
     assertEquals(9, json.at("/cells/with_ttl").asLong());
     assertEquals(11, json.at("/cells/with_labels").asLong());
+    assertEquals(2, json.at("/deletions/records").asLong());
+    assertEquals(3, json.at("/deletions/empty_values_deleted").asLong());
+    assertEquals(4, json.at("/deletions/markers/DeleteFamily").asLong());
+    assertEquals(5, json.at("/deletions/markers/DeleteColumn").asLong());
+    String text = report().toText();
+    assertTrue(
+        text.contains(
+            "  deletes   records 2, cleared fields 3; markers written: DeleteFamily 4,"
+                + " DeleteColumn 5\n"),
+        text);
   }
 
   @Test

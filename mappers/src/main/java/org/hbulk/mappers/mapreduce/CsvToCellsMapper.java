@@ -63,6 +63,8 @@ public class CsvToCellsMapper extends Mapper<LongWritable, RawRecord, CellKey, C
   private long cellsEmitted;
   private long emptyValuesSkipped;
   private long emptyValuesWritten;
+  private long emptyValuesDeleted;
+  private long deletionRecords;
   private long cellsWithTtl;
   private long cellsWithLabels;
 
@@ -170,6 +172,10 @@ public class CsvToCellsMapper extends Mapper<LongWritable, RawRecord, CellKey, C
     }
     emptyValuesSkipped += converter.lastEmptyValues();
     emptyValuesWritten += converter.lastEmptyValuesWritten();
+    emptyValuesDeleted += converter.lastEmptyValuesDeleted();
+    if (converter.lastDeletion()) {
+      deletionRecords++;
+    }
     if (tagger != null) {
       cellsWithTtl += tagger.lastTtlCells();
       cellsWithLabels += tagger.lastLabelledCells();
@@ -191,6 +197,8 @@ public class CsvToCellsMapper extends Mapper<LongWritable, RawRecord, CellKey, C
     context.getCounter(HbulkCounter.CELLS_EMITTED).increment(cellsEmitted);
     context.getCounter(HbulkCounter.EMPTY_VALUES_SKIPPED).increment(emptyValuesSkipped);
     context.getCounter(HbulkCounter.EMPTY_VALUES_WRITTEN).increment(emptyValuesWritten);
+    context.getCounter(HbulkCounter.EMPTY_VALUES_DELETED).increment(emptyValuesDeleted);
+    context.getCounter(HbulkCounter.DELETION_RECORDS).increment(deletionRecords);
     context.getCounter(HbulkCounter.CELLS_WITH_TTL).increment(cellsWithTtl);
     context.getCounter(HbulkCounter.CELLS_WITH_LABELS).increment(cellsWithLabels);
     for (int o = 0; o < outputRows.length; o++) {

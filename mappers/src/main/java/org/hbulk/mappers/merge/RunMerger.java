@@ -32,6 +32,16 @@ import org.hbulk.mappers.shuffle.RunCursor;
  * Coordinates include the cell's type: a delete marker and a Put of the same column and timestamp
  * are two cells (the marker first, as HBase orders them), never a collision; identical markers are
  * one, written once.
+ *
+ * <p>The rule this keeps, for the puts and deletes of one input: the cells written read exactly as
+ * the same Puts and Deletes sent to HBase one by one in input order would, under HBase's default
+ * rules (not NEW_VERSION_BEHAVIOR): a DeleteColumn marker at T masks its column's versions at or
+ * before T, a DeleteFamily marker at T its family's cells in the row at or before T, whether the
+ * Puts were sent before or after it. So every marker is written as it is, next to the Puts it
+ * masks, and HBase's readers and compactions do the masking. Only Puts of equal coordinates are
+ * chosen among: {@code keep-last-record} keeps the one sent last, as HBase would ({@link
+ * RecordPicker}, which keeps every marker); the other policies choose by value or by the first
+ * record instead, as the spec asks.
  */
 public final class RunMerger {
   /** Receives the merged cells, one call per distinct cell, in order. */

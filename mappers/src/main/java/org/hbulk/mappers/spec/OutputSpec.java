@@ -11,6 +11,7 @@ import org.hbulk.mappers.expr.Expr;
  *
  * @param sharedRows whether many records are meant to write into one row (wide rows: a user's
  *     follower list, an hour of readings); such rows are not counted as duplicate keys
+ * @param deletes which records are deletions and what they delete; null when none are
  * @param tags the cells' TTL and visibility labels
  */
 public record OutputSpec(
@@ -20,10 +21,27 @@ public record OutputSpec(
     TimestampSource timestamp,
     List<CellSpec> cells,
     boolean sharedRows,
+    DeleteRule deletes,
     CellTagSpec tags) {
 
   public OutputSpec {
     cells = List.copyOf(cells);
+  }
+
+  /** An output whose records are never deletions, and whose cells get no tags. */
+  public OutputSpec(
+      String name,
+      String table,
+      Expr key,
+      TimestampSource timestamp,
+      List<CellSpec> cells,
+      boolean sharedRows) {
+    this(name, table, key, timestamp, cells, sharedRows, null, CellTagSpec.NONE);
+  }
+
+  /** Whether some records of this output may write delete markers (deletions or cleared fields). */
+  public boolean writesMarkers() {
+    return deletes != null || cells.stream().anyMatch(c -> c.empty() == EmptyField.DELETE);
   }
 
   /** The column families the cells write to, sorted. */

@@ -29,9 +29,19 @@ final class SpecParser {
       List.of("csv", "columns", "codes", "output", "rejects", "load", "table", "family");
   private static final List<String> NAMED_SECTIONS = List.of("codes", "output", "table", "family");
   private static final List<String> OUTPUT_KEYS =
-      List.of("table", "key", "timestamp", "shared-rows", "empty");
+      List.of(
+          "table",
+          "key",
+          "timestamp",
+          "shared-rows",
+          "empty",
+          DeleteRule.WHEN_KEY,
+          DeleteRule.WHAT_KEY);
 
-  /** {@code empty.FAMILY:QUALIFIER = absent|empty-value}: one cell's choice, over the output's. */
+  /**
+   * {@code empty.FAMILY:QUALIFIER = absent|empty-value|delete}: one cell's choice, over the
+   * output's.
+   */
   private static final String EMPTY_CELL_PREFIX = "empty.";
 
   private static final List<String> REJECT_KEYS = List.of("max", "max-ratio");
@@ -277,8 +287,12 @@ final class SpecParser {
               + "); write empty.FAMILY:QUALIFIER exactly as the cell's line does");
     }
     boolean shared = s.entry("shared-rows").map(values::bool).orElse(false);
+    DeleteRule deletes =
+        DeleteRule.parse(
+                s.entry(DeleteRule.WHEN_KEY), s.entry(DeleteRule.WHAT_KEY), columns, values)
+            .orElse(null);
     CellTagSpec tags = new CellTagsParser(values, columns).parse(s, cells);
-    return new OutputSpec(s.name(), table, key, ts, cells, shared, tags);
+    return new OutputSpec(s.name(), table, key, ts, cells, shared, deletes, tags);
   }
 
   private void checkFamily(Entry e, String family) {
@@ -300,8 +314,8 @@ final class SpecParser {
     if (f == null) {
       throw values.at(
           e,
-          "expected absent (no cell where a field is empty) or empty-value (a cell with an"
-              + " empty value), found '"
+          "expected absent (no cell where a field is empty), empty-value (a cell with an"
+              + " empty value) or delete (a column delete marker), found '"
               + e.value()
               + "'");
     }
