@@ -18,10 +18,16 @@
 # archive (scripts/hbulk).
 #
 #   scripts/bench.sh [--rows "1000000 4000000"] [--repeat N] [--keep]
+#   scripts/bench.sh --deletes PCT [--rows "1000000"] [--repeat N] [--keep]
 #   scripts/bench.sh --cluster [--rows "1000000"] [--repeat N] [--modes "off on"] [--steps LIST]
 #     --rows LIST   row counts to run, in one go (default "1000000 4000000"; with --cluster "1000000")
 #     --repeat N    rounds per row count; medians are printed (default 1)
 #     --keep        leave the benchmark's HBase running with its tables (default: stop and wipe)
+#     --deletes PCT only hbulk prepare, twice on the same input in which PCT % of the records have
+#                   status D: once as plain records, once with the spec's delete-when = status = D
+#                   and delete = cells (each such record writes a column delete marker per cell
+#                   instead of its cells); prints both and how much slower the deletions are
+#                   (target: at most 15 %). Default rows "1000000"
 #     --cluster     the same comparison on the cluster path: HDFS, YARN (MiniMRYarnCluster, tasks in
 #                   containers of their own, room for 2 maps and 2 reduces at once) and HBase mini
 #                   clusters in one JVM (ClusterBench, a test class), input and HFiles on HDFS, one
@@ -52,11 +58,13 @@ keep=false
 cluster=false
 modes="off on"
 steps="prepare,load,itsv,put"
+deletes=""
 while (( $# > 0 )); do
   case "$1" in
     --rows) [[ $# -ge 2 && "$2" =~ ^[0-9\ ]+$ ]] || die 2 "--rows needs numbers, e.g. --rows \"1000000 4000000\""; row_counts="$2"; shift 2 ;;
     --repeat) [[ $# -ge 2 && "$2" =~ ^[1-9][0-9]*$ ]] || die 2 "--repeat needs a positive number"; repeat="$2"; shift 2 ;;
     --keep) keep=true; shift ;;
+    --deletes) [[ $# -ge 2 && "$2" =~ ^([1-9][0-9]?)$ ]] || die 2 "--deletes needs a percentage from 1 to 99"; deletes="$2"; shift 2 ;;
     --cluster) cluster=true; shift ;;
     --modes) [[ $# -ge 2 && -n "$2" ]] || die 2 "--modes needs a list, e.g. --modes \"off on\""; modes="$2"; shift 2 ;;
     --steps) [[ $# -ge 2 && "$2" =~ ^(prepare|load|itsv|put)(,(prepare|load|itsv|put))*$ ]] || die 2 "--steps needs a comma list of prepare,load,itsv,put"; steps="$2"; shift 2 ;;
@@ -66,6 +74,7 @@ while (( $# > 0 )); do
 done
 
 if [[ "${cluster}" == true ]]; then
+  [[ -z "${deletes}" ]] || die 2 "--deletes is for the local benchmark"
   [[ "${keep}" == false ]] || die 2 "--keep is for the local benchmark: the mini clusters stop with their JVM"
   (cd "${HBULK_ROOT}" && mvn -B -q -DskipTests package) || die 1 "the build failed"
   var="${HBULK_ROOT}/var/bench-cluster"
@@ -98,6 +107,9 @@ if [[ "${cluster}" == true ]]; then
     rm -rf "${work}/data"
   done
   exit 0
+fi
+if [[ -n "${deletes}" ]]; then
+  row_counts="${row_counts:-1000000}"
 fi
 row_counts="${row_counts:-1000000 4000000}"
 
@@ -192,8 +204,54 @@ if ! { "${here}/hbulk" create-table --spec "${spec}" --table bench_warm_up \
 fi
 rm -rf "${HBULK_VAR}/runs/warm-up"
 
+# deletes_round DATA SUFFIX: the two timed prepares of --deletes, into tables of their own.
+deletes_round() {
+  local data="$1" suffix="$2" t
+  for t in plain deletes; do
+    "${here}/hbulk" create-table --spec "${spec}" --table "bench_${t}_${suffix}" >"${logs}/create-${t}.log" 2>&1 \
+      || { cat "${logs}/create-${t}.log" >&2; die 1 "create-table failed"; }
+  done
+  rm -rf "${HBULK_VAR}/runs/${suffix}-plain" "${HBULK_VAR}/runs/${suffix}-deletes"
+  cat "${data}/events.csv" >/dev/null
+  timed plain "hbulk-prepare-plain-${suffix}" "${here}/hbulk" prepare --spec "${spec}" \
+    --table "bench_plain_${suffix}" --input "${data}/events.csv" --run-dir "${HBULK_VAR}/runs/${suffix}-plain"
+  timed deletes "hbulk-prepare-deletes-${suffix}" "${here}/hbulk" \
+    -D "hbulk.spec.output.events.delete-when=status = D" -D hbulk.spec.output.events.delete=cells \
+    prepare --spec "${spec}" --table "bench_deletes_${suffix}" --input "${data}/events.csv" \
+    --run-dir "${HBULK_VAR}/runs/${suffix}-deletes"
+  grep -q "deletes   records" "${logs}/hbulk-prepare-deletes-${suffix}.log" \
+    || die 1 "the deletion run counted no deletions (see ${logs}/hbulk-prepare-deletes-${suffix}.log)"
+  rm -rf "${HBULK_VAR}/runs/${suffix}-plain" "${HBULK_VAR}/runs/${suffix}-deletes"
+}
+
 read -r -a counts <<<"${row_counts}"
 declare -A per_row_us
+if [[ -n "${deletes}" ]]; then
+  for rows in "${counts[@]}"; do
+    data="${HBULK_VAR}/data/${rows}-deletes${deletes}"
+    if [[ ! -f "${data}/events.csv" ]]; then
+      printf 'generating %s rows (%s %% status D) in %s\n' "${rows}" "${deletes}" "${data}"
+      java_run 2g -cp "${bench_classpath}" org.hbulk.jobs.bench.BenchData "${spec}" "${rows}" "${data}" "${deletes}"
+    fi
+    csv_bytes="$(stat -c %s "${data}/events.csv")"
+    times=()
+    for (( round = 1; round <= repeat; round++ )); do
+      deletes_round "${data}" "${rows}_d${deletes}_r${round}"
+    done
+    median_of=()
+    for step in "${!times[@]}"; do
+      median_of[${step}]="$(median "${times[${step}]}")"
+    done
+    printf '\n%s rows, %s %% of them deletions: CSV %.1f MB, 16 regions, %s cores, load average %s; median of %s round(s)\n' \
+      "${rows}" "${deletes}" "$(awk -v b="${csv_bytes}" 'BEGIN { print b / 1048576 }')" "${cores}" \
+      "$(cut -d' ' -f1-3 /proc/loadavg)" "${repeat}"
+    row plain "hbulk prepare, every record a row of cells" "${csv_bytes}"
+    row deletes "hbulk prepare, ${deletes} % deletions (delete = cells)" "${csv_bytes}"
+    printf '  deletions vs plain: %+d%% (target: at most +15%%)\n' \
+      "$(awk -v a="${median_of[deletes]}" -v b="${median_of[plain]}" 'BEGIN { printf "%.0f", (a / b - 1) * 100 }')"
+  done
+  exit 0
+fi
 for rows in "${counts[@]}"; do
   data="${HBULK_VAR}/data/${rows}"
   if [[ ! -f "${data}/events.tsv" ]]; then

@@ -263,6 +263,20 @@ public final class HbulkConf {
   public static final String HFILE_REGIONS = "hbulk.hfile.regions";
 
   /**
+   * The output families some cell of which gets tags (a TTL or visibility labels): one {@code
+   * FamilyFormat} key a line, in hex. Their HFiles are written with tags (HFile v3, {@code
+   * MAX_TAGS_LEN} in the file info); the other families' as before. Set by the driver.
+   */
+  public static final String HFILE_TAGGED_FAMILIES = "hbulk.hfile.tagged-families";
+
+  /**
+   * The cluster's visibility labels and ordinals, read from {@code hbase:labels} by the driver
+   * before a job whose spec has visibility lines (see {@code LabelOrdinals}): tasks build the
+   * cells' visibility tags from them without an HBase connection. Set by the driver.
+   */
+  public static final String VISIBILITY_LABELS = "hbulk.visibility.labels";
+
+  /**
    * Whether a property was set by the user (the command line, the site files), not only by Hadoop's
    * *-default.xml, which every configuration reads once a JobConf has been loaded. The shortcuts
    * leave alone what the user set.

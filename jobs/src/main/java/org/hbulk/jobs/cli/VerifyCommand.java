@@ -82,6 +82,14 @@ final class VerifyCommand implements Callable<Integer> {
               r.cells(),
               r.olderVersions(),
               r.differences().size());
+      if (r.markers() > 0 || r.maskedCells() > 0) {
+        parent
+            .out()
+            .printf(
+                "  %,d of the cells are delete markers, their rows or columns absent as deleted;"
+                    + " %,d cell(s) missing may be masked by deletions not read again%n",
+                r.markers(), r.maskedCells());
+      }
       if (r.collisionRows() > 0) {
         parent
             .out()

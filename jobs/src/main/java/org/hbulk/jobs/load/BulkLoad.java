@@ -167,7 +167,7 @@ public final class BulkLoad {
       throws HbulkException, IOException {
     ResolvedInputs resolved = ResolvedInputs.of(conf, inputs);
     HeaderCheck.check(conf, spec, inputs, log);
-    CheckedTables tables = CheckedTables.of(connection, spec);
+    CheckedTables tables = CheckedTables.of(connection, spec).withLabels(connection, spec);
     ReplicationCheck.check(conf, connection, spec, tables.descriptors(), log);
     replicationChecked = true;
     return new Validated(resolved, tables);

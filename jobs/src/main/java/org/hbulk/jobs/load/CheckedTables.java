@@ -14,11 +14,13 @@ import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.hbulk.mappers.spec.OutputSpec;
+import org.hbulk.mappers.tags.LabelOrdinals;
 
 /**
- * The tables a spec loads, each found to exist, be enabled and have the families the spec writes.
+ * The tables a spec loads, each found to exist, be enabled and have the families the spec writes;
+ * and the cluster's visibility labels when the spec writes some ({@link VisibilityLabels}).
  */
-record CheckedTables(Map<String, TableDescriptor> descriptors) {
+record CheckedTables(Map<String, TableDescriptor> descriptors, LabelOrdinals labels) {
 
   static CheckedTables of(Connection connection, LoadSpec spec) throws HbulkException, IOException {
     Map<String, TableDescriptor> descriptors = new LinkedHashMap<>();
@@ -27,7 +29,16 @@ record CheckedTables(Map<String, TableDescriptor> descriptors) {
         descriptors.put(table, check(admin, spec, TableName.valueOf(table)));
       }
     }
-    return new CheckedTables(descriptors);
+    return new CheckedTables(descriptors, new LabelOrdinals(Map.of()));
+  }
+
+  /**
+   * These tables with the cluster's visibility labels, read when the spec writes some: what the job
+   * needs, and only the job (completing a run needs no labels).
+   */
+  CheckedTables withLabels(Connection connection, LoadSpec spec)
+      throws HbulkException, IOException {
+    return new CheckedTables(descriptors, VisibilityLabels.read(connection, spec));
   }
 
   private static TableDescriptor check(Admin admin, LoadSpec spec, TableName tableName)

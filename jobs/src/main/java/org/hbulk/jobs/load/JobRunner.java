@@ -53,6 +53,7 @@ final class JobRunner {
             state.runId(),
             state.runStartMillis(),
             new ArrayList<>(tables.descriptors().values()),
+            tables.labels(),
             startKeys);
     LocalJobDirs localDirs =
         JobSetup.isLocal(job.getConfiguration())

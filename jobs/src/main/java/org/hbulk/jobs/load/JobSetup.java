@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -34,6 +36,8 @@ import org.hbulk.mappers.shuffle.CellKey;
 import org.hbulk.mappers.shuffle.CellRun;
 import org.hbulk.mappers.sort.PrefixSort;
 import org.hbulk.mappers.spec.LoadSpec;
+import org.hbulk.mappers.spec.OutputSpec;
+import org.hbulk.mappers.tags.LabelOrdinals;
 
 /**
  * Builds the prepare job: CSV input, the mapper, HBase's incremental-load setup (each family's
@@ -54,6 +58,7 @@ final class JobSetup {
       String runId,
       long runStartMillis,
       List<TableDescriptor> tables,
+      LabelOrdinals labels,
       Map<String, byte[][]> startKeys)
       throws IOException {
     Configuration conf = new Configuration(base);
@@ -86,6 +91,9 @@ final class JobSetup {
     FileOutputFormat.setOutputPath(job, run.hfiles());
     job.getConfiguration()
         .set(HbulkConf.HFILE_FAMILIES, FamilyFormat.encode(familyFormats(tables)));
+    job.getConfiguration()
+        .set(HbulkConf.HFILE_TAGGED_FAMILIES, FamilyFormat.encodeKeys(taggedFamilies(spec)));
+    job.getConfiguration().set(HbulkConf.VISIBILITY_LABELS, labels.encode());
     job.setMapOutputKeyClass(CellKey.class);
     job.setMapOutputValueClass(CellRun.class);
     job.setSortComparatorClass(CellKey.Comparator.class);
@@ -119,6 +127,17 @@ final class JobSetup {
           org.apache.commons.io.IOUtils.class);
     }
     return job;
+  }
+
+  /** The families whose HFiles are written with tags: those some cell of which gets a tag. */
+  private static Set<String> taggedFamilies(LoadSpec spec) {
+    Set<String> keys = new TreeSet<>();
+    for (OutputSpec o : spec.outputs()) {
+      for (String family : o.taggedFamilies()) {
+        keys.add(FamilyFormat.key(o.table(), family));
+      }
+    }
+    return keys;
   }
 
   /**

@@ -79,7 +79,21 @@ public record LoadReport(
         .append(c.emptyValuesWritten())
         .append(", \"row_spill_files\": ")
         .append(c.rowSpillFiles())
+        .append(", \"with_ttl\": ")
+        .append(c.tagged().ttl())
+        .append(", \"with_labels\": ")
+        .append(c.tagged().labelled())
         .append("},\n");
+    PrepareCounts.Deletions d = c.deletions();
+    b.append("  \"deletions\": {\"records\": ")
+        .append(d.records())
+        .append(", \"empty_values_deleted\": ")
+        .append(d.emptyValuesDeleted())
+        .append(", \"markers\": {\"DeleteFamily\": ")
+        .append(d.familyMarkers())
+        .append(", \"DeleteColumn\": ")
+        .append(d.columnMarkers())
+        .append("}},\n");
     b.append("  \"conflicts\": {\"cells\": ")
         .append(c.collisions().cells())
         .append(", \"rows\": ")
@@ -237,6 +251,26 @@ public record LoadReport(
             hfileCells(),
             c.emptyValues(),
             c.emptyValuesWritten()));
+    PrepareCounts.Deletions d = c.deletions();
+    if (d.any()) {
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "  deletes   records %,d, cleared fields %,d; markers written: DeleteFamily %,d,"
+                  + " DeleteColumn %,d%n",
+              d.records(),
+              d.emptyValuesDeleted(),
+              d.familyMarkers(),
+              d.columnMarkers()));
+    }
+    if (c.tagged().ttl() > 0 || c.tagged().labelled() > 0) {
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "  tags      cells with a TTL %,d, with visibility labels %,d%n",
+              c.tagged().ttl(),
+              c.tagged().labelled()));
+    }
     PrepareCounts.Collisions x = c.collisions();
     if (c.duplicateKeyRows() > 0 || x.any() || c.truncated() > 0) {
       b.append(

@@ -26,7 +26,27 @@ public record PrepareCounts(
     long truncated,
     long rowSpillFiles,
     Map<String, Long> rowsByOutput,
-    Map<String, Long> rowsByTable) {
+    Map<String, Long> rowsByTable,
+    Deletions deletions,
+    Tagged tagged) {
+
+  /**
+   * What was deleted: records that were deletions for at least one output ({@code delete-when}),
+   * cells written as column delete markers because a field was empty ({@code empty = delete}), and
+   * the markers the reducers wrote, per type (after identical markers became one).
+   */
+  public record Deletions(
+      long records, long emptyValuesDeleted, long familyMarkers, long columnMarkers) {
+
+    public boolean any() {
+      return records > 0 || emptyValuesDeleted > 0 || familyMarkers > 0 || columnMarkers > 0;
+    }
+  }
+
+  /** Cells emitted with a TTL tag, and with visibility labels (one cell may have both). */
+  public record Tagged(long ttl, long labelled) {
+    public static final Tagged NONE = new Tagged(0, 0);
+  }
 
   /**
    * What collided: cells (row, column, timestamp) given different values by different records, each
@@ -66,7 +86,15 @@ public record PrepareCounts(
         counters.findCounter(HbulkCounter.VALUES_TRUNCATED).getValue(),
         counters.findCounter(HbulkCounter.ROW_SPILL_FILES).getValue(),
         group(counters, HbulkCounter.OUTPUT_ROWS_GROUP),
-        group(counters, HbulkCounter.TABLE_ROWS_GROUP));
+        group(counters, HbulkCounter.TABLE_ROWS_GROUP),
+        new Deletions(
+            counters.findCounter(HbulkCounter.DELETION_RECORDS).getValue(),
+            counters.findCounter(HbulkCounter.EMPTY_VALUES_DELETED).getValue(),
+            counters.findCounter(HbulkCounter.FAMILY_DELETE_MARKERS).getValue(),
+            counters.findCounter(HbulkCounter.COLUMN_DELETE_MARKERS).getValue()),
+        new Tagged(
+            counters.findCounter(HbulkCounter.CELLS_WITH_TTL).getValue(),
+            counters.findCounter(HbulkCounter.CELLS_WITH_LABELS).getValue()));
   }
 
   private static Map<String, Long> group(Counters counters, String name) {
@@ -90,6 +118,8 @@ public record PrepareCounts(
     p.setProperty("cells.emitted", Long.toString(cellsEmitted));
     p.setProperty("cells.empty-values-skipped", Long.toString(emptyValues));
     p.setProperty("cells.empty-values-written", Long.toString(emptyValuesWritten));
+    p.setProperty("cells.with-ttl", Long.toString(tagged.ttl()));
+    p.setProperty("cells.with-labels", Long.toString(tagged.labelled()));
     p.setProperty("lines.blank", Long.toString(blankLines));
     p.setProperty("lines.header", Long.toString(headerLines));
     for (Map.Entry<RejectReason, Long> e : rejectsByReason.entrySet()) {
@@ -102,6 +132,10 @@ public record PrepareCounts(
     p.setProperty("collisions.record-rows-dropped", Long.toString(collisions.recordRowsDropped()));
     p.setProperty("values.truncated", Long.toString(truncated));
     p.setProperty("rows.spill-files", Long.toString(rowSpillFiles));
+    p.setProperty("deletions.records", Long.toString(deletions.records()));
+    p.setProperty("deletions.empty-values-deleted", Long.toString(deletions.emptyValuesDeleted()));
+    p.setProperty("deletions.family-markers", Long.toString(deletions.familyMarkers()));
+    p.setProperty("deletions.column-markers", Long.toString(deletions.columnMarkers()));
     for (Map.Entry<String, Long> e : rowsByOutput.entrySet()) {
       p.setProperty("output-rows." + e.getKey(), Long.toString(e.getValue()));
     }
@@ -137,7 +171,13 @@ public record PrepareCounts(
         num(p, "values.truncated"),
         num(p, "rows.spill-files"),
         group(p, "output-rows."),
-        group(p, "table-rows."));
+        group(p, "table-rows."),
+        new Deletions(
+            num(p, "deletions.records"),
+            num(p, "deletions.empty-values-deleted"),
+            num(p, "deletions.family-markers"),
+            num(p, "deletions.column-markers")),
+        new Tagged(num(p, "cells.with-ttl"), num(p, "cells.with-labels")));
   }
 
   private static Map<String, Long> group(Properties p, String prefix) {

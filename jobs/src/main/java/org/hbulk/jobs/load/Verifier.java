@@ -33,6 +33,14 @@ import org.hbulk.mappers.spec.LoadSpec;
  * rows are counted apart, and are differences when there are more of them than the run's report
  * counted conflicting rows, or, under a record-level policy with every record read again, when none
  * of a row's records is in the table whole.
+ *
+ * <p>Deletions are checked too: a DeleteFamily marker at T wants no cell of its family at or before
+ * T in the row, a DeleteColumn marker at T no version of its column at or before T (what HBase
+ * masks; versions after T are another load's business). A Put that a marker of the records read
+ * masks (same row and family, or column, at a timestamp at or after the Put's) must be absent at
+ * its timestamp rather than present. When only a sample of a run with deletions is read, a Put
+ * missing at its timestamp may be masked by a marker of a record not read: such cells are counted
+ * apart ({@link Result#maskedCells}), not as differences.
  */
 public final class Verifier {
   /** What verify found. */
@@ -42,7 +50,9 @@ public final class Verifier {
       long cells,
       long olderVersions,
       long collisionRows,
-      List<String> differences) {}
+      List<String> differences,
+      long markers,
+      long maskedCells) {}
 
   /** How a checked cell differs from the table; whether a collision policy can explain it. */
   private enum Kind {
@@ -86,6 +96,26 @@ public final class Verifier {
     // until the end: more of them than the run counted conflicting rows is a real difference.
     Map<String, List<String>> collisionRows = new java.util.LinkedHashMap<>();
     Set<String> rowsMatchedWhole = new HashSet<>();
+    Masks masks = new Masks();
+    for (byte[] r : raw) {
+      try {
+        List<KeyValue> kvs = converter.convert(r, r.length);
+        for (int o = 0, from = 0; o < spec.outputs().size(); o++) {
+          int to = converter.lastCellsEnd(o);
+          for (int c = from; c < to; c++) {
+            masks.add(spec.outputs().get(o).table(), kvs.get(c));
+          }
+          from = to;
+        }
+      } catch (RejectException rejected) {
+        // in the rejects, not in the table
+      }
+    }
+    boolean sampleHasAllMarkers =
+        raw.size() >= state.counts().read()
+            || spec.outputs().stream().noneMatch(out -> out.writesMarkers());
+    long markers = 0;
+    long maskedCells = 0;
     try {
       for (byte[] r : raw) {
         List<KeyValue> kvs;
@@ -106,7 +136,11 @@ public final class Verifier {
           rowsSeen.add(table + "/" + Bytes.toHex(row));
           Table t = tables.computeIfAbsent(table, name -> open(name));
           org.apache.hadoop.hbase.client.Result got = t.get(new Get(row).readAllVersions());
-          if (got.isEmpty()) {
+          boolean wantsCells = false;
+          for (int c = from; c < to; c++) {
+            wantsCells |= !masks.isMarker(kvs.get(c)) && !masks.masks(table, kvs.get(c));
+          }
+          if (got.isEmpty() && wantsCells) {
             differences.add(table + ": row " + Bytes.toStringBinary(row) + " is missing");
             from = to;
             continue;
@@ -116,10 +150,36 @@ public final class Verifier {
           for (int c = from; c < to; c++) {
             cells++;
             KeyValue want = kvs.get(c);
-            Problem problem = compare(want, got);
+            if (masks.isMarker(want)) {
+              markers++;
+              String left = Masks.leftOver(want, got);
+              if (left != null) {
+                differences.add(at(table, row) + left);
+              }
+              continue;
+            }
+            if (masks.masks(table, want)) {
+              if (atTimestamp(want, got)) {
+                differences.add(
+                    at(table, row)
+                        + column(want)
+                        + " @"
+                        + want.getTimestamp()
+                        + " is there, though a deletion of the run masks it");
+              }
+              continue;
+            }
+            Problem problem = compare(want, got, table, masks);
+            if (problem != null
+                && problem.kind() == Kind.ABSENT
+                && !sampleHasAllMarkers
+                && !atTimestamp(want, got)) {
+              maskedCells++;
+              continue;
+            }
             whole &= problem == null;
             if (problem != null) {
-              String text = table + ": row " + Bytes.toStringBinary(row) + " " + problem.text();
+              String text = at(table, row) + problem.text();
               boolean explained =
                   collided.any()
                       && (problem.kind() == Kind.OTHER_VALUE && policy != CollisionPolicy.FAIL
@@ -130,14 +190,11 @@ public final class Verifier {
                 differences.add(text);
               }
             }
-            List<Long> olderThan = olderVersions(want, got);
+            List<Long> olderThan = olderVersions(want, got, table, masks);
             older += olderThan.size();
             if (!olderThan.isEmpty() && !allowOlderVersions) {
               differences.add(
-                  table
-                      + ": row "
-                      + Bytes.toStringBinary(row)
-                      + " "
+                  at(table, row)
                       + column(want)
                       + " has other version(s) @"
                       + olderThan
@@ -174,15 +231,41 @@ public final class Verifier {
         cells,
         older,
         differences.isEmpty() ? collisionRows.size() : 0,
-        differences);
+        differences,
+        markers,
+        maskedCells);
   }
 
-  private static Problem compare(KeyValue want, org.apache.hadoop.hbase.client.Result got) {
+  /** How a difference names its row: {@code "table: row ROW "}. */
+  private static String at(String table, byte[] row) {
+    return table + ": row " + Bytes.toStringBinary(row) + " ";
+  }
+
+  /** Whether the table holds a version of the wanted cell's column at its timestamp. */
+  private static boolean atTimestamp(KeyValue want, org.apache.hadoop.hbase.client.Result got) {
+    for (Cell c : got.getColumnCells(CellUtil.cloneFamily(want), CellUtil.cloneQualifier(want))) {
+      if (c.getTimestamp() == want.getTimestamp()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * How the table's versions of the wanted cell's column differ from it; a newer version that
+   * another record of the run wrote (an update later in the day) hides nothing it should not, and
+   * the wanted version may be gone under it (a family keeping fewer versions drops it).
+   */
+  private static Problem compare(
+      KeyValue want, org.apache.hadoop.hbase.client.Result got, String table, Masks masks) {
     String column = column(want);
     boolean sawColumn = false;
+    boolean supersededInRun = false;
     for (Cell c : got.getColumnCells(CellUtil.cloneFamily(want), CellUtil.cloneQualifier(want))) {
       sawColumn = true;
-      if (c.getTimestamp() > want.getTimestamp()) {
+      boolean newer = c.getTimestamp() > want.getTimestamp();
+      supersededInRun |= newer && masks.isRunPut(table, c);
+      if (newer && !masks.isRunPut(table, c)) {
         return new Problem(
             Kind.HIDDEN,
             column
@@ -207,6 +290,9 @@ public final class Verifier {
                     + Bytes.toStringBinary(CellUtil.cloneValue(want)));
       }
     }
+    if (supersededInRun) {
+      return null;
+    }
     return new Problem(
         Kind.ABSENT,
         column + (sawColumn ? " has no version @" + want.getTimestamp() : " is missing"));
@@ -214,17 +300,17 @@ public final class Verifier {
 
   /** Timestamps of the column's versions older than the wanted cell's, newest first. */
   private static List<Long> olderVersions(
-      KeyValue want, org.apache.hadoop.hbase.client.Result got) {
+      KeyValue want, org.apache.hadoop.hbase.client.Result got, String table, Masks masks) {
     List<Long> older = new ArrayList<>();
     for (Cell c : got.getColumnCells(CellUtil.cloneFamily(want), CellUtil.cloneQualifier(want))) {
-      if (c.getTimestamp() < want.getTimestamp()) {
+      if (c.getTimestamp() < want.getTimestamp() && !masks.isRunPut(table, c)) {
         older.add(c.getTimestamp());
       }
     }
     return older;
   }
 
-  private static String column(KeyValue cell) {
+  static String column(Cell cell) {
     return Bytes.toStringBinary(CellUtil.cloneFamily(cell))
         + ":"
         + Bytes.toStringBinary(CellUtil.cloneQualifier(cell));

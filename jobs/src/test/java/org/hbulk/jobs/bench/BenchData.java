@@ -20,7 +20,10 @@ import org.hbulk.mappers.spec.LoadSpec;
  * ImportTsv, the same records with the row key hbulk's spec computes in front, so both tools load
  * the very same rows and cells.
  *
- * <p>Usage: {@code BenchData SPEC ROWS OUT_DIR}
+ * <p>Usage: {@code BenchData SPEC ROWS OUT_DIR [DELETE_PERCENT]}: with a percentage, that share of
+ * the records (every record whose index ends, modulo 100, below it) has status {@code D}, the value
+ * the benchmark's deletion run makes a deletion ({@code scripts/bench.sh --deletes}); every other
+ * field is the same as without.
  */
 public final class BenchData {
   private static final String[] COUNTRIES = {"CN", "US", "BR", "DE", "IN", "JP", "NG", "FR"};
@@ -53,6 +56,7 @@ public final class BenchData {
     LoadSpec spec = LoadSpec.parse(args[0], Files.readString(Path.of(args[0])));
     long rows = Long.parseLong(args[1]);
     Path dir = Files.createDirectories(Path.of(args[2]));
+    int deletePercent = args.length > 3 ? Integer.parseInt(args[3]) : 0;
     RecordConverter keys = new RecordConverter(spec, 0L);
     SplittableRandom random = new SplittableRandom(2026);
     LocalDateTime time = LocalDateTime.of(2026, 11, 22, 0, 0);
@@ -73,7 +77,7 @@ public final class BenchData {
                 String.format(
                     Locale.ROOT, PAGES[random.nextInt(PAGES.length)], random.nextInt(100_000)),
                 String.format(Locale.ROOT, "%.2f", random.nextInt(100_000) / 100.0),
-                STATUS[random.nextInt(STATUS.length)],
+                deleted(i, deletePercent, STATUS[random.nextInt(STATUS.length)]),
                 NOTES[random.nextInt(NOTES.length)]);
         csv.setLength(0);
         for (int k = 0; k < f.size(); k++) {
@@ -90,6 +94,11 @@ public final class BenchData {
         t.append(tsv).append('\n');
       }
     }
+  }
+
+  /** The status field: {@code D} for the given share of records, else the drawn status. */
+  private static String deleted(long i, int percent, String status) {
+    return i % 100 < percent ? "D" : status;
   }
 
   private static Writer writer(Path p) throws IOException {

@@ -42,7 +42,9 @@ class LoadReportTest {
             4,
             5,
             Map.of("main", 7L, "index", 7L),
-            Map.of("ns:orders", 6L, "index", 7L)));
+            Map.of("ns:orders", 6L, "index", 7L),
+            new PrepareCounts.Deletions(2, 3, 4, 5),
+            new PrepareCounts.Tagged(9, 11)));
     state.shortcuts(
         new JobShortcuts(
             List.of(
@@ -100,6 +102,18 @@ class LoadReportTest {
     assertEquals(1, json.at("/conflicts/rows").asLong());
     assertEquals(8, json.at("/conflicts/record_rows_dropped").asLong());
     assertEquals(5, json.at("/cells/row_spill_files").asLong());
+    assertEquals(9, json.at("/cells/with_ttl").asLong());
+    assertEquals(11, json.at("/cells/with_labels").asLong());
+    assertEquals(2, json.at("/deletions/records").asLong());
+    assertEquals(3, json.at("/deletions/empty_values_deleted").asLong());
+    assertEquals(4, json.at("/deletions/markers/DeleteFamily").asLong());
+    assertEquals(5, json.at("/deletions/markers/DeleteColumn").asLong());
+    String text = report().toText();
+    assertTrue(
+        text.contains(
+            "  deletes   records 2, cleared fields 3; markers written: DeleteFamily 4,"
+                + " DeleteColumn 5\n"),
+        text);
   }
 
   @Test
@@ -144,6 +158,7 @@ class LoadReportTest {
     assertTrue(text.contains("BAD_VALUE 2"), text);
     assertTrue(text.contains("3 rejected records exceed the budget of 1"), text);
     assertTrue(text.contains("5 temporary file(s) for rows"), text);
+    assertTrue(text.contains("cells with a TTL 9, with visibility labels 11"), text);
     assertTrue(text.contains("3 conflicting cell(s) in 1 row(s)"), text);
     assertTrue(text.contains("8 record row(s) dropped whole"), text);
     assertTrue(text.contains("written empty 6"), text);

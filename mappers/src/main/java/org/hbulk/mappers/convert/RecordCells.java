@@ -8,10 +8,11 @@ import org.hbulk.mappers.shuffle.CellKey;
 import org.hbulk.mappers.shuffle.CellRun;
 
 /**
- * The last record's cells, of every output one after the other: each a family (the spec's own
- * array) and a qualifier and a value, both in one byte arena that the expressions append to. No
- * object per cell: parallel arrays of offsets, reused from record to record. {@link OutputRow}
- * reads its share of them.
+ * The last record's cells, of every output one after the other: each a type (a Put or a delete
+ * marker), a family (the spec's own array), and a qualifier, a value and tags (HBase's serialized
+ * tags, usually none), all three in one byte arena that the expressions append to. No object per
+ * cell: parallel arrays of offsets, reused from record to record. {@link OutputRow} reads its share
+ * of them.
  */
 final class RecordCells {
   private final ByteBuilder arena = new ByteBuilder(1024);
@@ -20,6 +21,10 @@ final class RecordCells {
   private int[] qualifierLength = new int[16];
   private int[] valueOffset = new int[16];
   private int[] valueLength = new int[16];
+  private byte[] type = new byte[16];
+  private int[] tagsOffset = new int[16];
+  private int[] tagsLength = new int[16];
+  private boolean tagsStarted;
   private int count;
 
   void clear() {
@@ -41,7 +46,9 @@ final class RecordCells {
       grow();
     }
     this.family[count] = family;
+    type[count] = CellKey.PUT;
     qualifierOffset[count] = arena.length();
+    tagsStarted = false;
     return arena;
   }
 
@@ -51,9 +58,36 @@ final class RecordCells {
     return arena;
   }
 
-  void finishCell() {
+  /**
+   * Ends the current cell's value: what is appended to {@link #arena()} from here until {@link
+   * #finishCell()} are its tags, serialized as HBase's KeyValue holds them.
+   */
+  ByteBuilder startTags() {
     valueLength[count] = arena.length() - valueOffset[count];
+    tagsOffset[count] = arena.length();
+    tagsStarted = true;
+    return arena;
+  }
+
+  /** Makes the current cell a {@code KeyValue.Type} other than Put: a delete marker. */
+  void type(KeyValue.Type type) {
+    this.type[count] = type.getCode();
+  }
+
+  void finishCell() {
+    if (tagsStarted) {
+      tagsLength[count] = arena.length() - tagsOffset[count];
+    } else {
+      valueLength[count] = arena.length() - valueOffset[count];
+      tagsOffset[count] = arena.length();
+      tagsLength[count] = 0;
+    }
     count++;
+  }
+
+  /** The {@code KeyValue.Type} code of cell {@code c}. */
+  byte type(int c) {
+    return type[c];
   }
 
   /** Moves the last cell down among the cells from {@code from} on (in order) to its place. */
@@ -70,6 +104,7 @@ final class RecordCells {
     byte[] a = arena.array();
     for (int c = from; c < to; c++) {
       run.add(
+          type[c],
           family[c],
           0,
           family[c].length,
@@ -78,7 +113,10 @@ final class RecordCells {
           qualifierLength[c],
           a,
           valueOffset[c],
-          valueLength[c]);
+          valueLength[c],
+          a,
+          tagsOffset[c],
+          tagsLength[c]);
     }
   }
 
@@ -96,7 +134,7 @@ final class RecordCells {
         qualifierOffset[c],
         qualifierLength[c],
         timestamp,
-        CellKey.PUT);
+        type[c]);
   }
 
   /** Cell {@code c} as a new KeyValue (for the driver's checks, not for the task's loop). */
@@ -113,19 +151,26 @@ final class RecordCells {
         qualifierOffset[c],
         qualifierLength[c],
         timestamp,
-        KeyValue.Type.Put,
+        KeyValue.Type.codeToType(type[c]),
         a,
         valueOffset[c],
-        valueLength[c]);
+        valueLength[c],
+        a,
+        tagsOffset[c],
+        tagsLength[c]);
   }
 
+  /** HBase's order of two cells of one timestamp: family, qualifier, then type descending. */
   private int compareColumns(int x, int y) {
     int c = Bytes.compareTo(family[x], family[y]);
+    if (c != 0) {
+      return c;
+    }
     byte[] a = arena.array();
-    return c != 0
-        ? c
-        : Bytes.compareTo(
+    c =
+        Bytes.compareTo(
             a, qualifierOffset[x], qualifierLength[x], a, qualifierOffset[y], qualifierLength[y]);
+    return c != 0 ? c : (type[y] & 0xff) - (type[x] & 0xff);
   }
 
   private void swap(int x, int y) {
@@ -136,6 +181,11 @@ final class RecordCells {
     swap(qualifierLength, x, y);
     swap(valueOffset, x, y);
     swap(valueLength, x, y);
+    swap(tagsOffset, x, y);
+    swap(tagsLength, x, y);
+    byte t = type[x];
+    type[x] = type[y];
+    type[y] = t;
   }
 
   private static void swap(int[] a, int x, int y) {
@@ -151,5 +201,8 @@ final class RecordCells {
     qualifierLength = Arrays.copyOf(qualifierLength, n);
     valueOffset = Arrays.copyOf(valueOffset, n);
     valueLength = Arrays.copyOf(valueLength, n);
+    type = Arrays.copyOf(type, n);
+    tagsOffset = Arrays.copyOf(tagsOffset, n);
+    tagsLength = Arrays.copyOf(tagsLength, n);
   }
 }

@@ -15,9 +15,11 @@ import org.hbulk.mappers.record.RejectException;
 import org.hbulk.mappers.record.RejectReason;
 import org.hbulk.mappers.schema.Column;
 import org.hbulk.mappers.spec.CellSpec;
+import org.hbulk.mappers.spec.DeleteRule;
 import org.hbulk.mappers.spec.EmptyField;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.hbulk.mappers.spec.OutputSpec;
+import org.hbulk.mappers.tags.CellTagger;
 
 /**
  * One record's way from bytes to cells: parse the CSV, check the types, then per output build the
@@ -39,6 +41,18 @@ public final class RecordConverter {
   /** Each output's cell lines in HBase's order of their fixed family and qualifier. */
   private final int[][] cellOrder;
 
+  /** Each output's families in HBase's order: where a row deletion writes its markers. */
+  private final byte[][][] familyOrder;
+
+  /** Per output, whether the last record is one of its deletions. */
+  private final boolean[] deletion;
+
+  /** Whether some output has a {@link DeleteRule}: only then may a record end early. */
+  private final boolean anyDeleteRule;
+
+  /** Per output, the columns it reads when it writes cells: what a record that ends early lacks. */
+  private final int[][] columnsRead;
+
   private final RecordCells cells = new RecordCells();
   private final List<KeyValue> keyValues = new ArrayList<>();
 
@@ -53,6 +67,11 @@ public final class RecordConverter {
   private ColumnLayout layout;
 
   private int emptyValuesWritten;
+  private int emptyValuesDeleted;
+  private boolean lastDeletion;
+
+  /** Writes the cells' TTL and visibility tags; null: no cell gets tags. */
+  private CellTagger tagger;
 
   public RecordConverter(LoadSpec spec, long runStartMillis) {
     this.spec = spec;
@@ -64,7 +83,17 @@ public final class RecordConverter {
     this.families = new byte[n][][];
     this.qualifiers = new byte[n][][];
     this.cellOrder = new int[n][];
+    this.familyOrder = new byte[n][][];
+    this.deletion = new boolean[n];
+    this.anyDeleteRule = spec.outputs().stream().anyMatch(out -> out.deletes() != null);
+    this.columnsRead = new int[n][];
     for (int o = 0; o < n; o++) {
+      columnsRead[o] = columnsRead(spec.outputs().get(o));
+      familyOrder[o] =
+          spec.outputs().get(o).families().stream()
+              .map(Bytes::toBytes)
+              .sorted(Bytes::compareTo)
+              .toArray(byte[][]::new);
       outputs[o] = new OutputRow(o, Bytes.toBytes(spec.outputs().get(o).table()), cells);
       List<CellSpec> specs = spec.outputs().get(o).cells();
       families[o] = new byte[specs.size()][];
@@ -102,16 +131,49 @@ public final class RecordConverter {
     rowsCopied = false;
     emptyValues = 0;
     emptyValuesWritten = 0;
+    emptyValuesDeleted = 0;
     text = null;
     text = parser.decode(bytes, length);
+    List<String> fields = parser.parse(text);
+    int found = fields.size();
+    int expected = layout == null ? spec.columns().size() : layout.fields();
+    boolean early = anyDeleteRule && fields.size() < expected;
+    if (early) {
+      // A deletion needs only its key and timestamp fields: the fields after them may be left off.
+      List<String> padded = new ArrayList<>(fields);
+      while (padded.size() < expected) {
+        padded.add("");
+      }
+      fields = padded;
+    }
     if (layout == null) {
-      record.load(parser.parse(text));
+      record.load(fields);
     } else {
-      record.load(parser.parse(text), layout);
+      record.load(fields, layout);
     }
     List<OutputSpec> specs = spec.outputs();
+    lastDeletion = false;
     for (int o = 0; o < specs.size(); o++) {
-      emit(o, specs.get(o));
+      DeleteRule rule = specs.get(o).deletes();
+      deletion[o] = rule != null && rule.matches(record.text(rule.column().index()));
+      lastDeletion |= deletion[o];
+      if (early && !deletion[o] && !allPresent(columnsRead[o], found)) {
+        throw new RejectException(
+            RejectReason.FIELD_COUNT,
+            "expected "
+                + expected
+                + " fields, found "
+                + found
+                + " (a record may end early only where the fields left off are those of outputs"
+                + " it deletes)");
+      }
+    }
+    for (int o = 0; o < specs.size(); o++) {
+      if (deletion[o]) {
+        emitDeletion(o, specs.get(o));
+      } else {
+        emit(o, specs.get(o));
+      }
     }
     if (cells.count() == 0) {
       throw new RejectException(
@@ -138,6 +200,14 @@ public final class RecordConverter {
    */
   public void layout(ColumnLayout layout) {
     this.layout = layout;
+  }
+
+  /**
+   * Gives the following records' cells the tags {@code tagger} writes; null (the default) writes
+   * none, as the driver's samples need none.
+   */
+  public void tags(CellTagger tagger) {
+    this.tagger = tagger;
   }
 
   /** How many outputs each record has: the spec's. */
@@ -200,7 +270,8 @@ public final class RecordConverter {
     return emptyValuesWritten;
   }
 
-  private void emit(int o, OutputSpec output) throws RejectException {
+  /** Writes output {@code o}'s row key; returns the row's timestamp. */
+  private long startRow(int o, OutputSpec output) throws RejectException {
     for (Column c : output.key().columns()) {
       if (record.isEmpty(c.index())) {
         throw new RejectException(
@@ -221,7 +292,58 @@ public final class RecordConverter {
               + " bytes exceeds HBase's limit of "
               + HConstants.MAX_ROW_LENGTH);
     }
-    long timestamp = timestamp(output);
+    return timestamp(output);
+  }
+
+  /**
+   * A deletion of output {@code o}: delete markers at the record's timestamp instead of its cells,
+   * in HBase's order. Only the row key's and timestamp's fields are read, and a computed
+   * qualifier's when they are there (a cell whose qualifier cannot be named is not deleted).
+   */
+  private void emitDeletion(int o, OutputSpec output) throws RejectException {
+    long timestamp = startRow(o, output);
+    if (output.deletes().scope() == DeleteRule.Scope.ROW) {
+      for (byte[] family : familyOrder[o]) {
+        cells.startCell(family);
+        cells.startValue();
+        cells.type(KeyValue.Type.DeleteFamily);
+        cells.finishCell();
+      }
+    } else {
+      List<CellSpec> specs = output.cells();
+      int before = cells.count();
+      boolean computed = false;
+      for (int c : cellOrder[o]) {
+        Expr qualifierExpr = specs.get(c).qualifierExpr();
+        if (qualifierExpr != null && anyEmpty(qualifierExpr.columns())) {
+          continue;
+        }
+        writeColumnMarker(o, c, qualifierExpr);
+        computed |= qualifierExpr != null;
+        if (computed) {
+          cells.moveLastIntoOrder(before);
+        }
+      }
+    }
+    outputs[o].finish(timestamp);
+  }
+
+  /** A DeleteColumn marker for cell line {@code c} of output {@code o}. */
+  private void writeColumnMarker(int o, int c, Expr qualifierExpr) throws RejectException {
+    ByteBuilder qualifier = cells.startCell(families[o][c]);
+    if (qualifierExpr != null) {
+      qualifierExpr.appendTo(record, qualifier);
+    } else {
+      qualifier.append(qualifiers[o][c]);
+    }
+    cells.startValue();
+    cells.type(KeyValue.Type.DeleteColumn);
+    cells.finishCell();
+  }
+
+  private void emit(int o, OutputSpec output) throws RejectException {
+    OutputRow out = outputs[o];
+    long timestamp = startRow(o, output);
     List<CellSpec> specs = output.cells();
     int before = cells.count();
     boolean computed = false;
@@ -234,6 +356,15 @@ public final class RecordConverter {
       if ((emptyValue && cell.empty() == EmptyField.ABSENT)
           || (qualifierExpr != null && anyEmpty(qualifierExpr.columns()))) {
         emptyValues++;
+        continue;
+      }
+      if (emptyValue && cell.empty() == EmptyField.DELETE) {
+        writeColumnMarker(o, c, qualifierExpr);
+        emptyValuesDeleted++;
+        computed |= qualifierExpr != null;
+        if (computed) {
+          cells.moveLastIntoOrder(before);
+        }
         continue;
       }
       ByteBuilder qualifier = cells.startCell(families[o][c]);
@@ -250,6 +381,9 @@ public final class RecordConverter {
       } else {
         cell.value().appendTo(record, value);
       }
+      if (tagger != null) {
+        tagger.appendTo(o, c, record, cells.startTags());
+      }
       cells.finishCell();
       // Fixed columns come in order already; a computed qualifier can land anywhere, and so can
       // every fixed column after it.
@@ -260,6 +394,46 @@ public final class RecordConverter {
     }
     // Without a cell the row is empty, and HBase has no empty rows: the output writes nothing.
     out.finish(timestamp);
+  }
+
+  /** How many cells of the last record became column delete markers because a field was empty. */
+  public int lastEmptyValuesDeleted() {
+    return emptyValuesDeleted;
+  }
+
+  /** Whether the last record was a deletion for at least one output. */
+  public boolean lastDeletion() {
+    return lastDeletion;
+  }
+
+  /** Whether the last record was a deletion for output {@code o}. */
+  public boolean lastDeletion(int o) {
+    return deletion[o];
+  }
+
+  private static int[] columnsRead(OutputSpec output) {
+    java.util.TreeSet<Integer> read = new java.util.TreeSet<>();
+    output.key().columns().forEach(c -> read.add(c.index()));
+    if (output.timestamp().column() != null) {
+      read.add(output.timestamp().column().index());
+    }
+    for (CellSpec c : output.cells()) {
+      c.value().columns().forEach(col -> read.add(col.index()));
+      if (c.qualifierExpr() != null) {
+        c.qualifierExpr().columns().forEach(col -> read.add(col.index()));
+      }
+    }
+    return read.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /** Whether the fields of {@code columns} are among the first {@code found} of the record. */
+  private boolean allPresent(int[] columns, int found) {
+    for (int c : columns) {
+      if ((layout == null ? c : layout.fieldOf(c)) >= found) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private boolean anyEmpty(List<Column> columns) {

@@ -1,9 +1,12 @@
 package org.hbulk.mappers.hfile;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * How one table's family wants its HFiles written, as the driver read it from the table's
@@ -67,5 +70,27 @@ public record FamilyFormat(
           new FamilyFormat(f[1], f[2], f[3].equals("-") ? "" : f[3], Integer.parseInt(f[4]), f[5]));
     }
     return formats;
+  }
+
+  /** {@link #key} values one a line, in hex: a set of families (those written with tags). */
+  public static String encodeKeys(Collection<String> keys) {
+    StringBuilder s = new StringBuilder();
+    for (String k : keys) {
+      s.append(HEX.formatHex(k.getBytes(StandardCharsets.UTF_8))).append('\n');
+    }
+    return s.toString();
+  }
+
+  /** What {@link #encodeKeys} wrote; empty for null. */
+  public static Set<String> decodeKeys(String encoded) {
+    Set<String> keys = new HashSet<>();
+    if (encoded != null) {
+      for (String line : encoded.split("\n")) {
+        if (!line.isBlank()) {
+          keys.add(new String(HEX.parseHex(line.trim()), StandardCharsets.UTF_8));
+        }
+      }
+    }
+    return keys;
   }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -59,6 +60,10 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
   private final String taskAttempt;
   private final long maxFileSize;
   private final Map<String, FamilyFormat> formats;
+
+  /** The {@link FamilyFormat#key}s of the families whose cells may carry tags. */
+  private final Set<String> tagged;
+
   private final Map<String, FamilyWriter> writers = new HashMap<>();
   private final long now = System.currentTimeMillis();
   private FamilyWriter current;
@@ -72,6 +77,7 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
     final byte[] family;
     final Path dir;
     final FamilyFormat format;
+    final boolean tags;
 
     /** The table's regions as the driver recorded them; null when it did not (a local job). */
     final TableRegions regions;
@@ -83,11 +89,18 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
     /** Where the region of the open file ends; null for the last region, or regions unknown. */
     byte[] end;
 
-    FamilyWriter(byte[] table, byte[] family, Path dir, FamilyFormat format, TableRegions regions) {
+    FamilyWriter(
+        byte[] table,
+        byte[] family,
+        Path dir,
+        FamilyFormat format,
+        boolean tags,
+        TableRegions regions) {
       this.table = table;
       this.family = family;
       this.dir = dir;
       this.format = format;
+      this.tags = tags;
       this.regions = regions;
     }
 
@@ -128,6 +141,7 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
     this.maxFileSize =
         conf.getLong(HConstants.HREGION_MAX_FILESIZE, HConstants.DEFAULT_MAX_FILE_SIZE);
     this.formats = FamilyFormat.decode(conf.get(HbulkConf.HFILE_FAMILIES));
+    this.tagged = FamilyFormat.decodeKeys(conf.get(HbulkConf.HFILE_TAGGED_FAMILIES));
   }
 
   /** Where a table's family folders go under a job's output: {@code [namespace/]table}. */
@@ -185,6 +199,7 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
               CellUtil.cloneFamily(cell),
               dir,
               formats.get(key),
+              tagged.contains(key),
               TableRegions.of(conf, table));
       writers.put(key, w);
     }
@@ -215,11 +230,13 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
             .withBlockSize(format != null ? format.blockSize() : HConstants.DEFAULT_BLOCKSIZE)
             .withColumnFamily(w.family)
             .withTableName(w.table)
-            // Every cell has sequence id 0 and no tags, so neither goes in, as HBase's compactions
-            // write such files (readers give a bulk-loaded file's cells its own sequence id either
-            // way): three bytes a cell less to write and to read back.
+            // Every cell has sequence id 0, so it does not go in, as HBase's compactions write such
+            // files (readers give a bulk-loaded file's cells its own sequence id either way). Tags
+            // go in only for families whose cells get a TTL or labels (the writer then records
+            // MAX_TAGS_LEN in the file info, which tells readers to read them): the others save
+            // two bytes a cell, to write and to read back.
             .withIncludesMvcc(false)
-            .withIncludesTags(false);
+            .withIncludesTags(w.tags);
     byte[] row = CellUtil.cloneRow(first);
     w.end = w.regions == null ? null : w.regions.endOf(row);
     InetSocketAddress[] favoured = favouredNodes(w, row);

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Iterator;
 import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.mapreduce.Counter;
@@ -62,6 +63,9 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
   private Counter conflictingCells;
   private Counter conflictingRows;
   private Counter recordRowsDropped;
+
+  /** Cells written, by KeyValue type code; the markers among them are counted once, in cleanup. */
+  private final long[] cellsByType = new long[256];
 
   @Override
   protected void setup(Context context) throws IOException, InterruptedException {
@@ -168,6 +172,7 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
   }
 
   private void write(RunCursor cell) throws IOException {
+    cellsByType[cell.type() & 0xff]++;
     byte[] tr = tableRow.get();
     try {
       hfiles.write(tableRow, cell.toKeyValue(tr, rowOffset, tr.length - rowOffset));
@@ -180,6 +185,12 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
   @Override
   protected void cleanup(Context context) throws IOException, InterruptedException {
     context.getCounter(HbulkCounter.ROW_SPILL_FILES).increment(merger.spillFiles());
+    context
+        .getCounter(HbulkCounter.FAMILY_DELETE_MARKERS)
+        .increment(cellsByType[KeyValue.Type.DeleteFamily.getCode() & 0xff]);
+    context
+        .getCounter(HbulkCounter.COLUMN_DELETE_MARKERS)
+        .increment(cellsByType[KeyValue.Type.DeleteColumn.getCode() & 0xff]);
     hfiles.close(context);
   }
 

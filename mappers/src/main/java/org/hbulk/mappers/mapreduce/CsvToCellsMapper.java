@@ -21,6 +21,8 @@ import org.hbulk.mappers.shuffle.CellKey;
 import org.hbulk.mappers.shuffle.CellRun;
 import org.hbulk.mappers.shuffle.RecordOrder;
 import org.hbulk.mappers.spec.LoadSpec;
+import org.hbulk.mappers.tags.CellTagger;
+import org.hbulk.mappers.tags.LabelOrdinals;
 
 /**
  * The map task: each CSV record becomes, per output, one run of its cells in HBase's order ({@link
@@ -32,6 +34,10 @@ import org.hbulk.mappers.spec.LoadSpec;
 public class CsvToCellsMapper extends Mapper<LongWritable, RawRecord, CellKey, CellRun> {
 
   private RecordConverter converter;
+
+  /** The cells' TTL and visibility tags; null when the spec has none. */
+  private CellTagger tagger;
+
   private MultipleOutputs<CellKey, CellRun> outputs;
   private RejectWriter rejects;
   private final CellKey cellKey = new CellKey();
@@ -57,6 +63,10 @@ public class CsvToCellsMapper extends Mapper<LongWritable, RawRecord, CellKey, C
   private long cellsEmitted;
   private long emptyValuesSkipped;
   private long emptyValuesWritten;
+  private long emptyValuesDeleted;
+  private long deletionRecords;
+  private long cellsWithTtl;
+  private long cellsWithLabels;
 
   @Override
   protected void setup(Context context) throws IOException {
@@ -68,6 +78,8 @@ public class CsvToCellsMapper extends Mapper<LongWritable, RawRecord, CellKey, C
           HbulkConf.RUN_START_MILLIS + " is not set: the driver sets it");
     }
     converter = new RecordConverter(spec, Long.parseLong(runStart));
+    tagger = CellTagger.of(spec, LabelOrdinals.decode(conf.get(HbulkConf.VISIBILITY_LABELS)));
+    converter.tags(tagger);
     outputRows = new Counter[spec.outputs().size()];
     for (int o = 0; o < outputRows.length; o++) {
       outputRows[o] =
@@ -146,6 +158,9 @@ public class CsvToCellsMapper extends Mapper<LongWritable, RawRecord, CellKey, C
           RejectReason.RECORD_TOO_LONG,
           "record longer than max-record-bytes; only its start is shown");
     }
+    if (tagger != null) {
+      tagger.startRecord();
+    }
     converter.read(raw.array(), raw.length());
   }
 
@@ -157,6 +172,14 @@ public class CsvToCellsMapper extends Mapper<LongWritable, RawRecord, CellKey, C
     }
     emptyValuesSkipped += converter.lastEmptyValues();
     emptyValuesWritten += converter.lastEmptyValuesWritten();
+    emptyValuesDeleted += converter.lastEmptyValuesDeleted();
+    if (converter.lastDeletion()) {
+      deletionRecords++;
+    }
+    if (tagger != null) {
+      cellsWithTtl += tagger.lastTtlCells();
+      cellsWithLabels += tagger.lastLabelledCells();
+    }
   }
 
   private void reject(long offset, RawRecord raw, RejectException e, Context context)
@@ -174,6 +197,10 @@ public class CsvToCellsMapper extends Mapper<LongWritable, RawRecord, CellKey, C
     context.getCounter(HbulkCounter.CELLS_EMITTED).increment(cellsEmitted);
     context.getCounter(HbulkCounter.EMPTY_VALUES_SKIPPED).increment(emptyValuesSkipped);
     context.getCounter(HbulkCounter.EMPTY_VALUES_WRITTEN).increment(emptyValuesWritten);
+    context.getCounter(HbulkCounter.EMPTY_VALUES_DELETED).increment(emptyValuesDeleted);
+    context.getCounter(HbulkCounter.DELETION_RECORDS).increment(deletionRecords);
+    context.getCounter(HbulkCounter.CELLS_WITH_TTL).increment(cellsWithTtl);
+    context.getCounter(HbulkCounter.CELLS_WITH_LABELS).increment(cellsWithLabels);
     for (int o = 0; o < outputRows.length; o++) {
       outputRows[o].increment(outputRowCounts[o]);
     }

@@ -14,7 +14,9 @@ public enum HbulkCounter {
   RECORDS_LOADED,
   /** Records written to the rejects with a reason. */
   RECORDS_REJECTED,
-  /** Cells the mappers emitted (before the reducers drop exact duplicates). */
+  /**
+   * Cells the mappers emitted, delete markers included (before the reducers drop exact duplicates).
+   */
   CELLS_EMITTED,
   /** Cells not written because a field their value needs was empty (the {@code absent} choice). */
   EMPTY_VALUES_SKIPPED,
@@ -23,6 +25,21 @@ public enum HbulkCounter {
    * empty-value}).
    */
   EMPTY_VALUES_WRITTEN,
+  /**
+   * Cells written as a DeleteColumn marker because a field their value needs was empty ({@code
+   * delete}).
+   */
+  EMPTY_VALUES_DELETED,
+  /** Records that were deletions ({@code delete-when}) for at least one output. */
+  DELETION_RECORDS,
+  /** DeleteFamily markers the reducers wrote (a deleted row, one per family). */
+  FAMILY_DELETE_MARKERS,
+  /** DeleteColumn markers the reducers wrote (a deleted cell, or a cleared field). */
+  COLUMN_DELETE_MARKERS,
+  /** Cells the mappers emitted with a TTL tag (a {@code ttl} line of the spec). */
+  CELLS_WITH_TTL,
+  /** Cells the mappers emitted with visibility labels (a {@code visibility} line of the spec). */
+  CELLS_WITH_LABELS,
   /** Key or value parts cut to their fixed width (lpad/rpad): such keys may collide. */
   VALUES_TRUNCATED,
   /** Rows that more than one record produced: a key that does not tell records apart. */

@@ -17,6 +17,11 @@ import org.hbulk.mappers.shuffle.RunCursor;
  * row never mixes the cells of records in conflict. Records that share no column at a timestamp (a
  * wide row's readings, other versions) are all kept.
  *
+ * <p>Delete markers take no part in the choice and are never dropped: HBase applies every Delete
+ * sent, whatever was sent before or after it (a marker at T masks the puts at or before T of its
+ * column or family, in whichever order they came), so a marker of a record whose puts lose is still
+ * written. Only the Puts of the records not chosen are dropped; a marker and a Put never conflict.
+ *
  * <p>The choice needs every record of the row before any cell is written, so the row's runs are
  * held, up to a limit of bytes; only rows of several records come here, never the single-record
  * rows that make up most loads.
@@ -81,6 +86,14 @@ public final class RecordPicker {
     while (!open.isEmpty()) {
       int first = open.poll();
       same.add(first);
+      if (cursors[first].isMarker()) {
+        // Equal markers are one cell, which the merger writes once; they join no records.
+        while (!open.isEmpty() && cursors[open.peek()].compareCell(cursors[first]) == 0) {
+          same.add(open.poll());
+        }
+        advance(cursors, same, open);
+        continue;
+      }
       boolean differs = false;
       while (!open.isEmpty() && cursors[open.peek()].compareCell(cursors[first]) == 0) {
         int other = open.poll();
@@ -91,12 +104,7 @@ public final class RecordPicker {
       if (differs) {
         conflictingCells++;
       }
-      for (int i : same) {
-        if (cursors[i].next()) {
-          open.add(i);
-        }
-      }
-      same.clear();
+      advance(cursors, same, open);
     }
     long[] chosen = new long[n];
     Arrays.fill(chosen, keepLast ? Long.MIN_VALUE : Long.MAX_VALUE);
@@ -105,15 +113,74 @@ public final class RecordPicker {
       long order = cursors[i].order();
       chosen[g] = keepLast ? Math.max(chosen[g], order) : Math.min(chosen[g], order);
     }
+    List<byte[]> kept = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       // Runs of one record (two outputs into one row) share its order and stay together.
       if (cursors[i].order() == chosen[root(group, i)]) {
-        merger.add(new RunCursor(runs.get(i), 0, runs.get(i).length));
+        kept.add(runs.get(i));
       } else {
         dropped++;
+        byte[] markers = markersOf(runs.get(i));
+        if (markers != null) {
+          kept.add(markers);
+        }
       }
     }
+    // The merger takes runs in the order of their first cells; a dropped run's markers may start
+    // after runs that came later.
+    List<RunCursor> firsts = new ArrayList<>(kept.size());
+    for (byte[] run : kept) {
+      RunCursor first = new RunCursor(run, 0, run.length);
+      first.next();
+      firsts.add(first);
+    }
+    firsts.sort(RunCursor::compareCell);
+    for (RunCursor first : firsts) {
+      byte[] run = first.array();
+      merger.add(new RunCursor(run, 0, run.length));
+    }
     clear();
+  }
+
+  private static void advance(RunCursor[] cursors, List<Integer> same, PriorityQueue<Integer> open)
+      throws IOException {
+    for (int i : same) {
+      if (cursors[i].next()) {
+        open.add(i);
+      }
+    }
+    same.clear();
+  }
+
+  /** The delete markers of a run, as a run of their own; null when it has none. */
+  private static byte[] markersOf(byte[] run) throws IOException {
+    RunCursor c = new RunCursor(run, 0, run.length);
+    CellRun markers = null;
+    while (c.next()) {
+      if (c.isMarker()) {
+        if (markers == null) {
+          markers =
+              c.hasOrder()
+                  ? new CellRun().start(c.output(), c.timestamp(), c.order())
+                  : new CellRun().start(c.output(), c.timestamp());
+        }
+        markers.add(
+            c.type(),
+            c.array(),
+            c.familyOffset(),
+            c.familyLength(),
+            c.array(),
+            c.qualifierOffset(),
+            c.qualifierLength(),
+            c.array(),
+            c.valueOffset(),
+            c.valueLength(),
+            c.array(),
+            c.tagsOffset(),
+            c.tagsLength());
+      }
+    }
+    return markers == null ? null : Arrays.copyOf(markers.bytes(), markers.length());
   }
 
   /** Cells of the rows since the last call to which records gave different values. */

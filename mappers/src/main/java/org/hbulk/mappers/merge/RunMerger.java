@@ -26,9 +26,22 @@ import org.hbulk.mappers.shuffle.RunCursor;
  * width goes to disk.
  *
  * <p>Equal coordinates from several records are one cell for HBase: here the value is picked cell
- * by cell (by value, so every arrival order keeps the same one: the greatest, or the smallest under
- * {@code keep-min-value}), and cells given different values are counted. The record-level policies
- * choose whole records before the runs come here ({@link RecordPicker}).
+ * by cell (by value, then by tags, so every arrival order keeps the same one: the greatest, or the
+ * smallest under {@code keep-min-value}), and cells given different values or tags are counted. The
+ * record-level policies choose whole records before the runs come here ({@link RecordPicker}).
+ * Coordinates include the cell's type: a delete marker and a Put of the same column and timestamp
+ * are two cells (the marker first, as HBase orders them), never a collision; identical markers are
+ * one, written once.
+ *
+ * <p>The rule this keeps, for the puts and deletes of one input: the cells written read exactly as
+ * the same Puts and Deletes sent to HBase one by one in input order would, under HBase's default
+ * rules (not NEW_VERSION_BEHAVIOR): a DeleteColumn marker at T masks its column's versions at or
+ * before T, a DeleteFamily marker at T its family's cells in the row at or before T, whether the
+ * Puts were sent before or after it. So every marker is written as it is, next to the Puts it
+ * masks, and HBase's readers and compactions do the masking. Only Puts of equal coordinates are
+ * chosen among: {@code keep-last-record} keeps the one sent last, as HBase would ({@link
+ * RecordPicker}, which keeps every marker); the other policies choose by value or by the first
+ * record instead, as the spec asks.
  */
 public final class RunMerger {
   /** Receives the merged cells, one call per distinct cell, in order. */
@@ -153,14 +166,7 @@ public final class RunMerger {
   /** The next cell in order: kept pending until a cell with other coordinates shows it is whole. */
   private void offer(RunCursor cell) throws IOException {
     if (hasPending && cell.compareCell(pending) == 0) {
-      int byValue =
-          Bytes.compareTo(
-              cell.array(),
-              cell.valueOffset(),
-              cell.valueLength(),
-              pending.array(),
-              pending.valueOffset(),
-              pending.valueLength());
+      int byValue = compareValueAndTags(cell, pending);
       if (byValue != 0) {
         if (!pendingConflicts) {
           conflictingCells++;
@@ -178,6 +184,21 @@ public final class RunMerger {
     hold(cell);
     hasPending = true;
     pendingConflicts = false;
+  }
+
+  private static int compareValueAndTags(RunCursor a, RunCursor b) {
+    int c =
+        Bytes.compareTo(
+            a.array(),
+            a.valueOffset(),
+            a.valueLength(),
+            b.array(),
+            b.valueOffset(),
+            b.valueLength());
+    return c != 0
+        ? c
+        : Bytes.compareTo(
+            a.array(), a.tagsOffset(), a.tagsLength(), b.array(), b.tagsOffset(), b.tagsLength());
   }
 
   private void hold(RunCursor cell) throws IOException {

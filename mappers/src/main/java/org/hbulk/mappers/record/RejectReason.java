@@ -22,5 +22,12 @@ public enum RejectReason {
   /** Every cell of every output is empty: HBase has no empty rows, so the record would vanish. */
   EMPTY_ROW,
   /** The cell timestamp's column is empty or the timestamp is negative. */
-  BAD_TIMESTAMP
+  BAD_TIMESTAMP,
+  /** A cell TTL's field is not a whole number of milliseconds above 0. */
+  BAD_TTL,
+  /**
+   * A cell visibility's field is empty, not a visibility expression, or names a label the cluster
+   * does not define.
+   */
+  BAD_VISIBILITY
 }

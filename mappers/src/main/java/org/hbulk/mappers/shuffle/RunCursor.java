@@ -15,6 +15,8 @@ public class RunCursor {
   private long timestamp;
   private int output;
   private boolean hasOrder;
+  private boolean hasFlags;
+  private byte type;
   private long order;
   private int familyOffset;
   private int familyLength;
@@ -22,6 +24,8 @@ public class RunCursor {
   private int qualifierLength;
   private int valueOffset;
   private int valueLength;
+  private int tagsOffset;
+  private int tagsLength;
 
   public RunCursor(byte[] run, int offset, int length) {
     reset(run, offset, length);
@@ -31,8 +35,9 @@ public class RunCursor {
   public final void reset(byte[] run, int offset, int length) {
     buf = run;
     timestamp = Bytes.toLong(run, offset);
-    output = run[offset + 8] & ~CellRun.HAS_ORDER & 0xff;
+    output = run[offset + 8] & CellRun.OUTPUT_BITS;
     hasOrder = (run[offset + 8] & CellRun.HAS_ORDER) != 0;
+    hasFlags = (run[offset + 8] & CellRun.HAS_FLAGS) != 0;
     order = hasOrder ? Bytes.toLong(run, offset + CellRun.HEADER) : 0;
     pos = offset + (hasOrder ? CellRun.ORDERED_HEADER : CellRun.HEADER);
     end = offset + length;
@@ -45,6 +50,8 @@ public class RunCursor {
         return false;
       }
     }
+    int flags = hasFlags ? buf[pos++] : CellRun.PUT;
+    type = (byte) (flags & ~CellRun.HAS_TAGS);
     familyLength = buf[pos];
     familyOffset = pos + 1;
     pos = familyOffset + familyLength;
@@ -54,6 +61,14 @@ public class RunCursor {
     valueLength = readVarint();
     valueOffset = pos;
     pos += valueLength;
+    if ((flags & CellRun.HAS_TAGS) != 0) {
+      tagsLength = readVarint();
+      tagsOffset = pos;
+      pos += tagsLength;
+    } else {
+      tagsLength = 0;
+      tagsOffset = pos;
+    }
     return true;
   }
 
@@ -83,7 +98,10 @@ public class RunCursor {
   /** Releases what the cursor holds outside the heap. */
   public void close() throws IOException {}
 
-  /** HBase's order of two cells of one row: family, qualifier, then newest first. */
+  /**
+   * HBase's order of two cells of one row: family, qualifier, newest first, then by type descending
+   * (so a delete marker comes before a Put of the same column and timestamp). Tags play no part.
+   */
   public final int compareCell(RunCursor o) {
     int c = Bytes.compareTo(buf, familyOffset, familyLength, o.buf, o.familyOffset, o.familyLength);
     if (c != 0) {
@@ -95,7 +113,11 @@ public class RunCursor {
     if (c != 0) {
       return c;
     }
-    return Long.compare(o.timestamp, timestamp);
+    c = Long.compare(o.timestamp, timestamp);
+    if (c != 0) {
+      return c;
+    }
+    return (o.type & 0xff) - (type & 0xff);
   }
 
   public final byte[] array() {
@@ -144,6 +166,26 @@ public class RunCursor {
     return valueLength;
   }
 
+  /** The current cell's {@code KeyValue.Type} code: Put unless its run says otherwise. */
+  public final byte type() {
+    return type;
+  }
+
+  /** Whether the current cell is a delete marker of some kind (any type but Put). */
+  public final boolean isMarker() {
+    return type != CellRun.PUT;
+  }
+
+  /** Where the current cell's serialized tags start; see {@link #tagsLength()}. */
+  public final int tagsOffset() {
+    return tagsOffset;
+  }
+
+  /** Length of the current cell's serialized tags, 0 when it has none. */
+  public final int tagsLength() {
+    return tagsLength;
+  }
+
   /** The current cell in {@code row} as a new KeyValue, the form the HFile writer takes. */
   public final KeyValue toKeyValue(byte[] row, int rowOffset, int rowLength) {
     return new KeyValue(
@@ -157,16 +199,20 @@ public class RunCursor {
         qualifierOffset,
         qualifierLength,
         timestamp,
-        KeyValue.Type.Put,
+        KeyValue.Type.codeToType(type),
         buf,
         valueOffset,
-        valueLength);
+        valueLength,
+        buf,
+        tagsOffset,
+        tagsLength);
   }
 
   /** Writes the current cell as a run of its own, the form spill files hold. */
   public final void copyCellTo(CellRun run) {
     (hasOrder ? run.start(output, timestamp, order) : run.start(output, timestamp))
         .add(
+            type,
             buf,
             familyOffset,
             familyLength,
@@ -175,6 +221,9 @@ public class RunCursor {
             qualifierLength,
             buf,
             valueOffset,
-            valueLength);
+            valueLength,
+            buf,
+            tagsOffset,
+            tagsLength);
   }
 }

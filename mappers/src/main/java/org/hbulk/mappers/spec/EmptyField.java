@@ -14,7 +14,13 @@ public enum EmptyField {
    * A cell with a zero-length value is written, as ImportTsv does: a reader sees an empty value,
    * which masks older versions of the column.
    */
-  EMPTY_VALUE("empty-value");
+  EMPTY_VALUE("empty-value"),
+  /**
+   * A DeleteColumn marker at the record's timestamp: "the field was cleared" reaches the table, and
+   * a reader sees no value for the column at or before that timestamp. A computed qualifier whose
+   * fields are empty names no column, so such a cell is left out as under {@link #ABSENT}.
+   */
+  DELETE("delete");
 
   private final String word;
 

@@ -29,9 +29,19 @@ final class SpecParser {
       List.of("csv", "columns", "codes", "output", "rejects", "load", "table", "family");
   private static final List<String> NAMED_SECTIONS = List.of("codes", "output", "table", "family");
   private static final List<String> OUTPUT_KEYS =
-      List.of("table", "key", "timestamp", "shared-rows", "empty");
+      List.of(
+          "table",
+          "key",
+          "timestamp",
+          "shared-rows",
+          "empty",
+          DeleteRule.WHEN_KEY,
+          DeleteRule.WHAT_KEY);
 
-  /** {@code empty.FAMILY:QUALIFIER = absent|empty-value}: one cell's choice, over the output's. */
+  /**
+   * {@code empty.FAMILY:QUALIFIER = absent|empty-value|delete}: one cell's choice, over the
+   * output's.
+   */
   private static final String EMPTY_CELL_PREFIX = "empty.";
 
   private static final List<String> REJECT_KEYS = List.of("max", "max-ratio");
@@ -220,7 +230,9 @@ final class SpecParser {
     }
     List<CellSpec> cells = new ArrayList<>();
     for (Entry e : s.entries()) {
-      if (OUTPUT_KEYS.contains(e.key()) || e.key().startsWith(EMPTY_CELL_PREFIX)) {
+      if (OUTPUT_KEYS.contains(e.key())
+          || e.key().startsWith(EMPTY_CELL_PREFIX)
+          || CellTagsParser.owns(e.key())) {
         continue;
       }
       int colon = e.key().indexOf(':');
@@ -233,7 +245,9 @@ final class SpecParser {
                 + String.join(", ", OUTPUT_KEYS)
                 + ", "
                 + EMPTY_CELL_PREFIX
-                + "FAMILY:QUALIFIER; cells are written 'family:qualifier = expression')");
+                + "FAMILY:QUALIFIER, ttl, ttl.FAMILY:QUALIFIER, visibility,"
+                + " visibility.FAMILY:QUALIFIER; cells are written 'family:qualifier ="
+                + " expression')");
       }
       String family = e.key().substring(0, colon);
       String qualifier = e.key().substring(colon + 1);
@@ -273,7 +287,12 @@ final class SpecParser {
               + "); write empty.FAMILY:QUALIFIER exactly as the cell's line does");
     }
     boolean shared = s.entry("shared-rows").map(values::bool).orElse(false);
-    return new OutputSpec(s.name(), table, key, ts, cells, shared);
+    DeleteRule deletes =
+        DeleteRule.parse(
+                s.entry(DeleteRule.WHEN_KEY), s.entry(DeleteRule.WHAT_KEY), columns, values)
+            .orElse(null);
+    CellTagSpec tags = new CellTagsParser(values, columns).parse(s, cells);
+    return new OutputSpec(s.name(), table, key, ts, cells, shared, deletes, tags);
   }
 
   private void checkFamily(Entry e, String family) {
@@ -295,8 +314,8 @@ final class SpecParser {
     if (f == null) {
       throw values.at(
           e,
-          "expected absent (no cell where a field is empty) or empty-value (a cell with an"
-              + " empty value), found '"
+          "expected absent (no cell where a field is empty), empty-value (a cell with an"
+              + " empty value) or delete (a column delete marker), found '"
               + e.value()
               + "'");
     }

@@ -167,6 +167,57 @@ class HFileWritersTest {
     }
   }
 
+  /**
+   * A family some cell of which gets tags is written with tags (HFile v3's MAX_TAGS_LEN in the file
+   * info tells readers so) and its cells keep them; the table's other family is written as before.
+   */
+  @Test
+  void onlyTaggedFamiliesAreWrittenWithTags() throws Exception {
+    Configuration conf = new Configuration();
+    conf.set(
+        HbulkConf.HFILE_TAGGED_FAMILIES,
+        FamilyFormat.encodeKeys(List.of(FamilyFormat.key("t", "d"))));
+    assertEquals(
+        java.util.Set.of(FamilyFormat.key("t", "d")),
+        FamilyFormat.decodeKeys(conf.get(HbulkConf.HFILE_TAGGED_FAMILIES)));
+    HFileWriters writers = new HFileWriters(conf, new Path(tmp.toUri()), "attempt_1");
+    byte[] row = Bytes.toBytes("row");
+    ImmutableBytesWritable key = new ImmutableBytesWritable(Bytes.toBytes("t;row"));
+    List<org.apache.hadoop.hbase.Tag> ttl =
+        List.of(
+            new org.apache.hadoop.hbase.ArrayBackedTag(
+                org.apache.hadoop.hbase.TagType.TTL_TAG_TYPE, Bytes.toBytes(5000L)));
+    for (String family : List.of("d", "e")) {
+      writers.write(
+          key,
+          new KeyValue(
+              row, Bytes.toBytes(family), Bytes.toBytes("q"), 7L, Bytes.toBytes("v"), ttl));
+    }
+    writers.close(null);
+    for (String family : List.of("d", "e")) {
+      java.nio.file.Path f;
+      try (Stream<java.nio.file.Path> s = Files.list(tmp.resolve("t/" + family))) {
+        f = s.filter(p -> !p.getFileName().toString().startsWith(".")).findFirst().orElseThrow();
+      }
+      boolean tagged = family.equals("d");
+      try (HFile.Reader reader =
+          HFile.createReader(
+              FileSystem.getLocal(conf), new Path(f.toUri()), CacheConfig.DISABLED, true, conf)) {
+        assertEquals(tagged, reader.getFileContext().isIncludesTags(), family);
+        assertEquals(
+            tagged,
+            reader
+                .getHFileInfo()
+                .containsKey(org.apache.hadoop.hbase.io.hfile.HFileInfo.MAX_TAGS_LEN),
+            family + ": MAX_TAGS_LEN");
+        HFileScanner scanner = reader.getScanner(conf, false, false);
+        assertTrue(scanner.seekTo());
+        Cell c = scanner.getCell();
+        assertEquals(tagged ? 11 : 0, c.getTagsLength(), family + ": one TTL tag of 8 bytes");
+      }
+    }
+  }
+
   /** Each file's first and last row, in order of the first. */
   private static List<String> rowSpans(Configuration conf, java.nio.file.Path dir)
       throws Exception {

@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.mapreduce.CellSerialization;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -86,7 +87,7 @@ class CellStreamReducerTest {
             c.qualifierOffset(),
             c.qualifierLength(),
             c.timestamp(),
-            CellKey.PUT);
+            c.type());
   }
 
   /**
@@ -133,6 +134,9 @@ class CellStreamReducerTest {
       out.add(
           Bytes.toString(CellUtil.cloneRow(c))
               + "/"
+              + (c.getTypeByte() == KeyValue.Type.Put.getCode()
+                  ? ""
+                  : KeyValue.Type.codeToType(c.getTypeByte()) + " ")
               + Bytes.toString(CellUtil.cloneQualifier(c))
               + "@"
               + c.getTimestamp()
@@ -293,6 +297,35 @@ class CellStreamReducerTest {
     int i = 0;
     for (Map.Entry<String, String> e : expected.entrySet()) {
       assertEquals("w/" + e.getKey() + "@1=" + e.getValue(), out.get(i++));
+    }
+  }
+
+  @Test
+  void markersReachTheHFilesBeforeThePutsTheyMaskAndAreCountedByType() throws Exception {
+    // Record 1's Put of a loses to record 2 under keep-last-record; its marker on b stays.
+    Map.Entry<String, CellRun> one =
+        Map.entry("r", RunCursorTest.orderedRun(0, 5, 1, "d:a=1", "DeleteColumn/d:b="));
+    Map.Entry<String, CellRun> two =
+        Map.entry("r", RunCursorTest.orderedRun(0, 5, 2, "d:a=2", "d:b=2"));
+    for (boolean swapped : new boolean[] {false, true}) {
+      ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> d =
+          driver(
+              "keep-last-record",
+              List.of(
+                  Map.entry("r", RunCursorTest.orderedRun(0, 5, 3, "DeleteFamily/d:=")),
+                  swapped ? two : one,
+                  swapped ? one : two,
+                  Map.entry("s", RunCursorTest.run(0, 7, "DeleteColumn/d:a="))));
+      assertEquals(
+          List.of(
+              "r/DeleteFamily @5=",
+              "r/a@5=2",
+              "r/DeleteColumn b@5=",
+              "r/b@5=2",
+              "s/DeleteColumn a@7="),
+          run(d));
+      assertEquals(1, d.getCounters().findCounter(HbulkCounter.FAMILY_DELETE_MARKERS).getValue());
+      assertEquals(2, d.getCounters().findCounter(HbulkCounter.COLUMN_DELETE_MARKERS).getValue());
     }
   }
 }

@@ -162,4 +162,23 @@ class RecordPickerTest {
         IllegalArgumentException.class, () -> RecordOrder.of(0, RecordOrder.MAX_OFFSET + 1));
     assertThrows(IllegalArgumentException.class, () -> RecordOrder.fileBase(RecordOrder.MAX_FILES));
   }
+
+  @Test
+  void markersOfDroppedRecordsAreKeptAndJoinNoRecords() throws Exception {
+    // 10 and 20 collide on d:a; 20 is kept. 10's marker on d:c still masks d:c at 5, as HBase
+    // applies every Delete sent. 30's identical marker joins no record and is written once.
+    List<CellRun> runs =
+        List.of(
+            rec(10, 5, "d:a=1", "DeleteColumn/d:c="),
+            rec(20, 5, "d:a=2", "d:b=2"),
+            rec(30, 5, "DeleteColumn/d:c="),
+            rec(40, 5, "DeleteFamily/e:="));
+    RecordPicker p = pick(true, runs);
+    assertEquals(List.of("d:a=2@5", "d:b=2@5", "DeleteColumn/d:c=@5", "DeleteFamily/e:=@5"), out);
+    assertEquals(1, p.takeConflictingCells());
+    assertEquals(1, p.takeDropped());
+    out.clear();
+    pick(false, runs);
+    assertEquals(List.of("d:a=1@5", "DeleteColumn/d:c=@5", "DeleteFamily/e:=@5"), out);
+  }
 }

@@ -185,4 +185,27 @@ class RunMergerTest {
     }
     return c;
   }
+
+  @Test
+  void aMarkerAndAPutOfTheSameCoordinatesAreTwoCellsMarkerFirstAndEqualMarkersAreOne()
+      throws Exception {
+    for (CollisionPolicy policy :
+        List.of(
+            CollisionPolicy.FAIL, CollisionPolicy.KEEP_MAX_VALUE, CollisionPolicy.KEEP_MIN_VALUE)) {
+      out.clear();
+      RunMerger m = merger(policy, 0);
+      // The shuffle's order: by first cell, a marker before a Put of its column and timestamp.
+      m.add(run(0, 5, "DeleteFamily/d:=", "DeleteColumn/d:b="));
+      m.add(run(1, 5, "DeleteFamily/d:="));
+      m.add(run(0, 5, "d:a=1", "d:b=2"));
+      m.add(run(0, 5, "DeleteColumn/d:b="));
+      m.add(run(0, 3, "d:b=old"));
+      m.finishRow();
+      assertEquals(
+          List.of("DeleteFamily/d:=@5", "d:a=1@5", "DeleteColumn/d:b=@5", "d:b=2@5", "d:b=old@3"),
+          out,
+          policy.toString());
+      assertEquals(0, m.takeConflictingCells(), "a marker collides with nothing");
+    }
+  }
 }

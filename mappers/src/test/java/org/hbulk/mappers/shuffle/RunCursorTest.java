@@ -1,6 +1,7 @@
 package org.hbulk.mappers.shuffle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
@@ -9,6 +10,10 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.hbase.CellComparator;
+import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 
@@ -23,14 +28,29 @@ public class RunCursorTest {
     return addCells(new CellRun().start(output, ts, order), cells);
   }
 
+  /**
+   * Cells as {@code [Type/]family:qualifier=value[#tags]}: a KeyValue type other than Put before a
+   * slash, tag bytes after a hash; a plain {@code f:q=v} is added as a plain Put.
+   */
   private static CellRun addCells(CellRun run, String... cells) {
     for (String cell : cells) {
+      int slash = cell.indexOf('/');
       int colon = cell.indexOf(':');
       int eq = cell.indexOf('=');
-      byte[] f = Bytes.toBytes(cell.substring(0, colon));
+      int hash = cell.indexOf('#', eq);
+      byte[] f = Bytes.toBytes(cell.substring(slash + 1, colon));
       byte[] q = Bytes.toBytes(cell.substring(colon + 1, eq));
-      byte[] v = Bytes.toBytes(cell.substring(eq + 1));
-      run.add(f, 0, f.length, q, 0, q.length, v, 0, v.length);
+      byte[] v = Bytes.toBytes(cell.substring(eq + 1, hash < 0 ? cell.length() : hash));
+      if (slash < 0 && hash < 0) {
+        run.add(f, 0, f.length, q, 0, q.length, v, 0, v.length);
+      } else {
+        byte type =
+            slash < 0
+                ? KeyValue.Type.Put.getCode()
+                : KeyValue.Type.valueOf(cell.substring(0, slash)).getCode();
+        byte[] t = hash < 0 ? new byte[0] : Bytes.toBytes(cell.substring(hash + 1));
+        run.add(type, f, 0, f.length, q, 0, q.length, v, 0, v.length, t, 0, t.length);
+      }
     }
     return run;
   }
@@ -47,13 +67,16 @@ public class RunCursorTest {
     return s.append(']').toString();
   }
 
+  /** A cell in the form {@link #run} takes. */
   public static String cell(RunCursor c) {
     byte[] b = c.array();
-    return Bytes.toString(b, c.familyOffset(), c.familyLength())
+    return (c.isMarker() ? KeyValue.Type.codeToType(c.type()) + "/" : "")
+        + Bytes.toString(b, c.familyOffset(), c.familyLength())
         + ":"
         + Bytes.toString(b, c.qualifierOffset(), c.qualifierLength())
         + "="
-        + Bytes.toString(b, c.valueOffset(), c.valueLength());
+        + Bytes.toString(b, c.valueOffset(), c.valueLength())
+        + (c.tagsLength() > 0 ? "#" + Bytes.toString(b, c.tagsOffset(), c.tagsLength()) : "");
   }
 
   @Test
@@ -75,23 +98,22 @@ public class RunCursorTest {
   void aRecordsInputOrderTravelsOnlyWhenGivenAndSurvivesTheWritableForm() throws Exception {
     byte[] f = {'d'};
     byte[] q = {'a'};
-    CellRun plain = new CellRun().start(127, 5).add(f, 0, 1, q, 0, 1, q, 0, 1);
-    CellRun ordered =
-        new CellRun().start(127, 5, Long.MAX_VALUE - 3).add(f, 0, 1, q, 0, 1, q, 0, 1);
+    CellRun plain = new CellRun().start(63, 5).add(f, 0, 1, q, 0, 1, q, 0, 1);
+    CellRun ordered = new CellRun().start(63, 5, Long.MAX_VALUE - 3).add(f, 0, 1, q, 0, 1, q, 0, 1);
     assertEquals(plain.length() + 8, ordered.length(), "8 bytes, only for record-level policies");
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     ordered.write(new DataOutputStream(bytes));
     CellRun back = new CellRun();
     back.readFields(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())));
     assertTrue(back.hasOrder() && !plain.hasOrder());
-    assertEquals(127, back.output());
+    assertEquals(63, back.output());
     RunCursor c = back.cursor();
     assertTrue(c.next());
     assertEquals(Long.MAX_VALUE - 3, c.order());
     assertEquals("d:a=a", cell(c));
     CellRun copy = new CellRun();
     c.copyCellTo(copy);
-    assertEquals("o127@5[d:a=a]", show(copy));
+    assertEquals("o63@5[d:a=a]", show(copy));
     assertEquals(Long.MAX_VALUE - 3, copy.cursor().order(), "spill files keep the order");
     assertEquals(0, plain.cursor().order());
   }
@@ -125,12 +147,101 @@ public class RunCursorTest {
     byte[] v = "x".repeat(70_000).getBytes(StandardCharsets.UTF_8);
     byte[] f = {'f'};
     RunCursor c =
-        new CellRun().start(127, -1L).add(f, 0, 1, q, 0, q.length, v, 0, v.length).cursor();
+        new CellRun().start(63, -1L).add(f, 0, 1, q, 0, q.length, v, 0, v.length).cursor();
     assertTrue(c.next());
-    assertEquals(127, c.output());
+    assertEquals(63, c.output());
     assertEquals(-1L, c.timestamp());
     assertEquals(20_000, c.qualifierLength());
     assertEquals(70_000, c.valueLength());
     assertEquals(false, c.next());
+  }
+
+  @Test
+  void typedAndTaggedCellsComeBackThroughTheWritableFormAndAsKeyValues() throws Exception {
+    CellRun run =
+        run(
+            5,
+            42,
+            "DeleteFamily/d:=",
+            "DeleteColumn/d:a=",
+            "d:b=2#\u0001tag",
+            "d:c=3",
+            "Delete/e:x=#t");
+    assertTrue(run.hasFlags());
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    run.write(new DataOutputStream(bytes));
+    CellRun back = new CellRun();
+    back.readFields(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())));
+    assertEquals(
+        "o5@42[DeleteFamily/d:= DeleteColumn/d:a= d:b=2#\u0001tag d:c=3 Delete/e:x=#t]",
+        show(back));
+    RunCursor c = back.cursor();
+    byte[] row = Bytes.toBytes("r1");
+    List<KeyValue> kvs = new ArrayList<>();
+    while (c.next()) {
+      kvs.add(c.toKeyValue(row, 0, row.length));
+      CellRun copy = new CellRun();
+      c.copyCellTo(copy);
+      RunCursor one = copy.cursor();
+      assertTrue(one.next());
+      assertEquals(cell(c), cell(one), "spill files keep types and tags");
+    }
+    assertEquals(KeyValue.Type.DeleteFamily.getCode(), kvs.get(0).getTypeByte());
+    assertEquals(KeyValue.Type.DeleteColumn.getCode(), kvs.get(1).getTypeByte());
+    assertEquals(KeyValue.Type.Put.getCode(), kvs.get(2).getTypeByte());
+    assertEquals(
+        "\u0001tag",
+        Bytes.toString(
+            kvs.get(2).getTagsArray(), kvs.get(2).getTagsOffset(), kvs.get(2).getTagsLength()));
+    assertEquals(0, kvs.get(3).getTagsLength());
+    assertEquals(KeyValue.Type.Delete.getCode(), kvs.get(4).getTypeByte());
+    assertEquals(42, kvs.get(4).getTimestamp());
+  }
+
+  @Test
+  void plainRunsCarryNoFlagsAndAFirstMarkerGivesTheCellsBeforeItTheirs() throws Exception {
+    CellRun plain = run(3, 7, "d:a=1", "d:b=22");
+    CellRun typed = run(3, 7, "Put/d:a=1", "Put/d:b=22");
+    assertFalse(plain.hasFlags());
+    assertEquals(
+        HEADER_AND_TWO_CELLS, plain.length(), "header, then two cells of 1+1+1+1+1+1 and +1 bytes");
+    assertEquals(plain.length(), typed.length(), "an explicit Put without tags is plain too");
+    CellRun mixed = run(3, 7, "d:a=1", "d:b=22", "DeleteColumn/d:c=");
+    assertTrue(mixed.hasFlags());
+    assertEquals(plain.length() + 2 + 6, mixed.length(), "a flags byte per cell, and the marker");
+    assertEquals("o3@7[d:a=1 d:b=22 DeleteColumn/d:c=]", show(mixed));
+    CellRun ordered = orderedRun(3, 7, 99, "d:a=1", "Delete/d:a=");
+    RunCursor c = ordered.cursor();
+    assertTrue(c.next());
+    assertEquals(99, c.order());
+    assertEquals("o3@7[d:a=1 Delete/d:a=]", show(ordered));
+  }
+
+  private static final int HEADER_AND_TWO_CELLS = CellRun.HEADER + 6 + 7;
+
+  @Test
+  void aMarkerSortsBeforeAPutOfTheSameColumnAndTimestamp() throws Exception {
+    String[] ordered = {
+      "DeleteFamily/b:=", "DeleteColumn/b:a=", "Delete/b:a=", "b:a=1", "DeleteColumn/b:b="
+    };
+    for (int i = 0; i < ordered.length; i++) {
+      for (int j = 0; j < ordered.length; j++) {
+        RunCursor a = run(0, 5, ordered[i]).cursor();
+        RunCursor b = run(0, 5, ordered[j]).cursor();
+        assertTrue(a.next() && b.next());
+        assertEquals(
+            Integer.signum(Integer.compare(i, j)),
+            Integer.signum(a.compareCell(b)),
+            ordered[i] + " vs " + ordered[j]);
+        assertEquals(
+            Integer.signum(Integer.compare(i, j)),
+            Integer.signum(
+                CellComparator.getInstance()
+                    .compare(
+                        a.toKeyValue(new byte[] {'r'}, 0, 1),
+                        b.toKeyValue(new byte[] {'r'}, 0, 1))),
+            "HBase's own order agrees");
+      }
+    }
   }
 }

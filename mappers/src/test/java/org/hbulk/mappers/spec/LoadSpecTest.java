@@ -208,13 +208,13 @@ class LoadSpecTest {
   }
 
   @Test
-  void atMost128Outputs() {
+  void atMost64Outputs() {
     StringBuilder spec = new StringBuilder("[columns]\nid = long\n");
-    for (int o = 0; o < 129; o++) {
+    for (int o = 0; o < 65; o++) {
       spec.append("[output o").append(o).append("]\ntable = t\nkey = id\nf:a = id\n");
     }
     assertEquals(
-        "t.spec: 129 [output] sections: at most 128; split the spec into several loads",
+        "t.spec: 65 [output] sections: at most 64; split the spec into several loads",
         error(spec.toString()).getMessage());
   }
 
@@ -240,8 +240,8 @@ class LoadSpecTest {
         List.of(EmptyField.EMPTY_VALUE, EmptyField.ABSENT),
         all.outputs().get(0).cells().stream().map(CellSpec::empty).toList());
     assertEquals(
-        "t.spec:9: empty: expected absent (no cell where a field is empty) or empty-value (a cell"
-            + " with an empty value), found 'null'",
+        "t.spec:9: empty: expected absent (no cell where a field is empty), empty-value (a cell"
+            + " with an empty value) or delete (a column delete marker), found 'null'",
         error(minimal("id = long\na = string", cells + "empty = null")).getMessage());
     assertEquals(
         "t.spec:9: empty.f:b: 'f:b' is not a cell of [output o] (cells: f:a, f:{a}); write"

@@ -1,0 +1,166 @@
+package org.hbulk.mappers.spec;
+
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.hbulk.mappers.schema.Column;
+import org.hbulk.mappers.spec.SpecText.Entry;
+
+/**
+ * Which records of an {@code [output NAME]} are deletions, and what they delete: the {@code
+ * delete-when = COLUMN = VALUE} (or {@code COLUMN in (V1, V2)}) and {@code delete = row | cells}
+ * settings. A record whose field's text is one of the values writes, instead of its cells, delete
+ * markers at its timestamp: a DeleteFamily marker for each family of the output ({@code row}), or a
+ * DeleteColumn marker for each of its cells ({@code cells}). Other records of the output write
+ * their cells as usual, and every output of a record decides on its own.
+ *
+ * @param column the field read
+ * @param values the texts that make a record a deletion, compared as they are in the file
+ * @param scope what a deletion record deletes
+ */
+public record DeleteRule(Column column, Set<String> values, Scope scope) {
+  /** What a deletion record deletes. */
+  public enum Scope {
+    /** The whole row: a DeleteFamily marker for each family the output writes. */
+    ROW("row"),
+    /** The output's cells: a DeleteColumn marker for each. */
+    CELLS("cells");
+
+    private final String word;
+
+    Scope(String word) {
+      this.word = word;
+    }
+
+    public String word() {
+      return word;
+    }
+  }
+
+  static final String WHEN_KEY = "delete-when";
+  static final String WHAT_KEY = "delete";
+
+  private static final Pattern EQUALS = Pattern.compile("(\\S+)\\s*=\\s*(.+)");
+  private static final Pattern IN =
+      Pattern.compile("(\\S+)\\s+in\\s*\\((.*)\\)", Pattern.CASE_INSENSITIVE);
+
+  public DeleteRule {
+    values = Set.copyOf(values);
+  }
+
+  /** Whether a record whose field has {@code text} is a deletion. */
+  public boolean matches(String text) {
+    return values.contains(text);
+  }
+
+  /**
+   * The rule of an output's {@code delete-when} and {@code delete} entries, if it has one; errors
+   * name the entry's line.
+   */
+  static Optional<DeleteRule> parse(
+      Optional<Entry> when, Optional<Entry> what, Map<String, Column> columns, SpecValues values) {
+    if (when.isEmpty()) {
+      what.ifPresent(
+          e -> {
+            throw values.at(
+                e,
+                "'delete' says what a deletion deletes; say which records are deletions with"
+                    + " 'delete-when = COLUMN = VALUE' (or 'COLUMN in (V1, V2)')");
+          });
+      return Optional.empty();
+    }
+    Entry e = when.get();
+    String text = e.value().trim();
+    Matcher in = IN.matcher(text);
+    Matcher eq = EQUALS.matcher(text);
+    String name;
+    List<String> texts = new ArrayList<>();
+    if (in.matches()) {
+      name = in.group(1);
+      for (String v : in.group(2).split(",", -1)) {
+        texts.add(unquote(v.trim()));
+      }
+    } else if (eq.matches()) {
+      name = eq.group(1);
+      texts.add(unquote(eq.group(2).trim()));
+    } else {
+      throw values.at(
+          e, "expected 'COLUMN = VALUE' or 'COLUMN in (VALUE, VALUE)', found '" + text + "'");
+    }
+    Column column = columns.get(name);
+    if (column == null) {
+      throw values.at(
+          e,
+          "unknown column '" + name + "' (columns: " + String.join(", ", columns.keySet()) + ")");
+    }
+    for (String v : texts) {
+      if (v.isEmpty()) {
+        throw values.at(
+            e,
+            "an empty value: a deletion is told by a value of '"
+                + name
+                + "' (an empty field is no deletion; see 'empty = delete' for cleared fields)");
+      }
+      if (!fits(column, v)) {
+        throw values.at(
+            e,
+            "'" + v + "' is not a valid " + column.describeType() + " for column '" + name + "'");
+      }
+    }
+    Scope scope = what.map(w -> scope(w, values)).orElse(Scope.ROW);
+    return Optional.of(new DeleteRule(column, Set.copyOf(texts), scope));
+  }
+
+  private static Scope scope(Entry e, SpecValues values) {
+    for (Scope s : Scope.values()) {
+      if (s.word.equals(e.value())) {
+        return s;
+      }
+    }
+    throw values.at(
+        e,
+        "expected row (a family delete marker for each family of the output) or cells (a column"
+            + " delete marker for each of its cells), found '"
+            + e.value()
+            + "'");
+  }
+
+  private static String unquote(String v) {
+    return v.length() >= 2 && v.startsWith("\"") && v.endsWith("\"")
+        ? v.substring(1, v.length() - 1)
+        : v;
+  }
+
+  /** Whether a field of the column could hold {@code v} without being rejected. */
+  private static boolean fits(Column c, String v) {
+    try {
+      switch (c.type()) {
+        case INT -> Integer.parseInt(v);
+        case LONG -> Long.parseLong(v);
+        case DOUBLE -> Double.parseDouble(v);
+        case BOOLEAN -> {
+          if (!List.of("true", "false", "1", "0").contains(v.toLowerCase(Locale.ROOT))) {
+            return false;
+          }
+        }
+        case TIMESTAMP -> {
+          if (c.formatter() == null) {
+            Long.parseLong(v);
+          } else {
+            c.formatter().parse(v);
+          }
+        }
+        case STRING, SKIP -> {}
+      }
+      return true;
+    } catch (NumberFormatException | DateTimeParseException ex) {
+      return false;
+    }
+  }
+}
