@@ -3,10 +3,7 @@ package org.hbulk.jobs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
@@ -14,7 +11,6 @@ import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
-import org.apache.hadoop.hbase.HBaseTestingUtility;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
@@ -30,12 +26,8 @@ import org.apache.hadoop.hbase.security.visibility.VisibilityClient;
 import org.apache.hadoop.hbase.security.visibility.VisibilityConstants;
 import org.apache.hadoop.hbase.security.visibility.VisibilityController;
 import org.apache.hadoop.hbase.util.Bytes;
-import org.hbulk.jobs.cli.Main;
-import org.hbulk.mappers.HbulkConf;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Per-cell TTL and visibility labels on an HBase with the visibility coprocessor, set up as HBase's
@@ -45,16 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * column, on timestamps in the past, so no test waits) and without either; each reader's view is
  * checked cell by cell.
  */
-class CellTagsIT {
-  @TempDir static Path tmp;
-
-  static HBaseTestingUtility util;
-
-  /** What the last {@link #hbulk} call printed. */
-  String out;
-
-  String err;
-
+class CellTagsIT extends MiniClusterSupport {
   static User topSecret;
   static User publicOnly;
   static User nobody;
@@ -90,18 +73,11 @@ class CellTagsIT {
       max = 2
       """;
 
-  /**
-   * Not MiniClusterSupport's cluster: the coprocessor must be configured before the cluster starts,
-   * and a subclass's {@code @BeforeAll} runs after the superclass's has started one.
-   */
+  /** Hides MiniClusterSupport's: the coprocessor must be configured before the cluster starts. */
   @BeforeAll
   static void startCluster() throws Throwable {
-    util = new HBaseTestingUtility();
+    startCluster(CellTagsIT::withVisibilityLabels);
     Configuration conf = util.getConfiguration();
-    withVisibilityLabels(conf);
-    conf.set("mapreduce.cluster.local.dir", tmp.resolve("mapred-local").toString());
-    conf.set(HbulkConf.NIGHTLY_LOCK_DIR, tmp.resolve("nightly-locks").toString());
-    util.startMiniCluster(1);
     util.waitTableEnabled(VisibilityConstants.LABELS_TABLE_NAME.getName(), 50_000);
     topSecret = User.createUserForTesting(conf, "top_secret", new String[0]);
     publicOnly = User.createUserForTesting(conf, "public_only", new String[0]);
@@ -136,28 +112,6 @@ class CellTagsIT {
     for (RegionActionResult r : response.getResultList()) {
       assertTrue(!r.hasException(), () -> r.getException().getValue().toStringUtf8());
     }
-  }
-
-  @AfterAll
-  static void stopCluster() throws Exception {
-    if (util != null) {
-      util.shutdownMiniCluster();
-      util = null;
-    }
-  }
-
-  int hbulk(String... args) {
-    ByteArrayOutputStream o = new ByteArrayOutputStream();
-    ByteArrayOutputStream e = new ByteArrayOutputStream();
-    int code =
-        new Main(
-                new Configuration(util.getConfiguration()),
-                new PrintStream(o, true, StandardCharsets.UTF_8),
-                new PrintStream(e, true, StandardCharsets.UTF_8))
-            .run(args);
-    out = o.toString(StandardCharsets.UTF_8);
-    err = e.toString(StandardCharsets.UTF_8);
-    return code;
   }
 
   /** Every cell of the loaded table {@code user} reads, as "row/family:qualifier=value". */

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -43,10 +44,21 @@ abstract class MiniClusterSupport {
 
   String err;
 
+  /** Throws Throwable as a hiding {@code startCluster()} may (HBase's visibility client does). */
   @BeforeAll
-  static void startCluster() throws Exception {
+  static void startCluster() throws Throwable {
+    startCluster(conf -> {});
+  }
+
+  /**
+   * Starts the class's cluster with {@code settings} applied before it starts: a class whose
+   * cluster needs more (a coprocessor) declares its own {@code startCluster()}, which hides this
+   * class's, and calls this.
+   */
+  static void startCluster(Consumer<Configuration> settings) throws Exception {
     util = new HBaseTestingUtility();
     Configuration conf = util.getConfiguration();
+    settings.accept(conf);
     conf.set("mapreduce.cluster.local.dir", tmp.resolve("mapred-local").toString());
     conf.setLong(HbulkConf.PROGRESS_INTERVAL_MS, 1000);
     // Not the default, relative to the working directory: the tests' nightly locks stay in their
