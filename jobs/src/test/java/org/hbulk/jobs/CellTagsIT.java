@@ -207,6 +207,11 @@ class CellTagsIT extends MiniClusterSupport {
         seenByPublicOnly,
         "public: the public|ops and the public cells only\n" + views);
     assertEquals(everyone, seenByNobody, "no labels: only the cells without any\n" + views);
+
+    // verify reads as this test's user: the expired cells are not looked for, and labelled cells
+    // it may not see are counted apart; everything else must be there.
+    assertEquals(0, hbulk("verify", "--run-dir", "/runs/tags"), out + err);
+    assertTrue(out.contains("2 cell(s) past their TTL, not looked for"), out);
   }
 
   @Test

@@ -90,6 +90,14 @@ final class VerifyCommand implements Callable<Integer> {
                     + " %,d cell(s) missing may be masked by deletions not read again%n",
                 r.markers(), r.maskedCells());
       }
+      if (r.expiredCells() > 0 || r.unseenLabelledCells() > 0) {
+        parent
+            .out()
+            .printf(
+                "  %,d cell(s) past their TTL, not looked for (HBase no longer returns them);"
+                    + " %,d cell(s) with visibility labels this user does not see, not checked%n",
+                r.expiredCells(), r.unseenLabelledCells());
+      }
       if (r.collisionRows() > 0) {
         parent
             .out()

@@ -192,6 +192,7 @@ public final class BulkLoad {
             LoadReport.bytes(validated.inputs().bytes()),
             CellPartitions.regions(startKeys),
             String.join(", ", state.tables())));
+    state.labels(validated.tables().labels());
     JobRunner.JobOutcome job =
         jobs.run(spec, validated.inputs(), validated.tables(), startKeys, run, state);
     state.reducers(job.reducers());

@@ -8,6 +8,7 @@ import java.util.Properties;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.mappers.spec.LoadSpec;
+import org.hbulk.mappers.tags.LabelOrdinals;
 
 /** How far a run got and what it found, as kept in {@code run.properties}. */
 public final class RunState {
@@ -162,6 +163,19 @@ public final class RunState {
 
   public void counts(PrepareCounts counts) {
     counts.store(p);
+  }
+
+  /**
+   * The visibility label ordinals the job wrote its tags with (none when the spec has no labels):
+   * {@code verify} rebuilds the same cells and rejects, and needs no right to read {@code
+   * hbase:labels} itself.
+   */
+  public LabelOrdinals labels() {
+    return LabelOrdinals.decode(p.getProperty("visibility.labels"));
+  }
+
+  public void labels(LabelOrdinals labels) {
+    p.setProperty("visibility.labels", labels.encode());
   }
 
   /** A table's region start keys the HFiles were partitioned by. */

@@ -21,6 +21,7 @@ import org.hbulk.mappers.convert.RecordConverter;
 import org.hbulk.mappers.record.RejectException;
 import org.hbulk.mappers.schema.CollisionPolicy;
 import org.hbulk.mappers.spec.LoadSpec;
+import org.hbulk.mappers.tags.CellTagger;
 
 /**
  * Reconciles a loaded run with its table: input records run through the run's own spec again, and
@@ -41,6 +42,13 @@ import org.hbulk.mappers.spec.LoadSpec;
  * its timestamp rather than present. When only a sample of a run with deletions is read, a Put
  * missing at its timestamp may be masked by a marker of a record not read: such cells are counted
  * apart ({@link Result#maskedCells}), not as differences.
+ *
+ * <p>Cells with tags are read as HBase shows them: a cell whose TTL has passed (or passes within
+ * {@link #TTL_MARGIN_MILLIS}, while the check runs) is invisible, so it is counted apart and not
+ * looked for ({@link Result#expiredCells}); a cell with visibility labels the verifying user may
+ * not see reads as absent, so a labelled cell missing at its timestamp is counted apart ({@link
+ * Result#unseenLabelledCells}) rather than reported. A labelled cell that reads back is checked as
+ * any other.
  */
 public final class Verifier {
   /** What verify found. */
@@ -52,7 +60,12 @@ public final class Verifier {
       long collisionRows,
       List<String> differences,
       long markers,
-      long maskedCells) {}
+      long maskedCells,
+      long expiredCells,
+      long unseenLabelledCells) {}
+
+  /** A cell whose TTL passes this soon is not looked for: it may expire before it is read. */
+  static final long TTL_MARGIN_MILLIS = 60_000;
 
   /** How a checked cell differs from the table; whether a collision policy can explain it. */
   private enum Kind {
@@ -82,6 +95,14 @@ public final class Verifier {
     LoadSpec spec = LoadSpec.parse(state.specSource(), run.readText(run.spec()), state.overrides());
     List<byte[]> raw = InputSample.spread(conf, spec, state.resolvedInputs(), limit);
     RecordConverter converter = new RecordConverter(spec, state.runStartMillis());
+    // Each cell's tags and each record's rejects as the load made them, over the labels it used.
+    CellTagger tagger = CellTagger.of(spec, state.labels());
+    if (tagger != null) {
+      converter.tags(tagger);
+    }
+    long expiresBefore = System.currentTimeMillis() + TTL_MARGIN_MILLIS;
+    long expired = 0;
+    long unseenLabelled = 0;
     Map<String, Table> tables = new HashMap<>();
     List<String> differences = new ArrayList<>();
     Set<String> rowsSeen = new HashSet<>();
@@ -169,6 +190,14 @@ public final class Verifier {
               }
               continue;
             }
+            if (CellTags.expiresBefore(want, expiresBefore)) {
+              expired++;
+              continue;
+            }
+            if (CellTags.hasLabels(want) && !atTimestamp(want, got)) {
+              unseenLabelled++;
+              continue;
+            }
             Problem problem = compare(want, got, table, masks);
             if (problem != null
                 && problem.kind() == Kind.ABSENT
@@ -233,7 +262,9 @@ public final class Verifier {
         differences.isEmpty() ? collisionRows.size() : 0,
         differences,
         markers,
-        maskedCells);
+        maskedCells,
+        expired,
+        unseenLabelled);
   }
 
   /** How a difference names its row: {@code "table: row ROW "}. */
