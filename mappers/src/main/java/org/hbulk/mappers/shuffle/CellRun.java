@@ -167,12 +167,9 @@ public final class CellRun implements Writable {
 
   /** Gives every cell written so far, all plain Puts, the flags byte of a Put without tags. */
   private void addFlags() {
-    int cells = 0;
-    for (int p = cellsStart; p < length; cells++) {
-      p = skipPlainCell(bytes, p);
-    }
     byte[] old = Arrays.copyOfRange(bytes, cellsStart, length);
-    ensure(length + cells);
+    // A plain cell takes at least three bytes, so its flags byte at most doubles the cells' bytes.
+    ensure(length + old.length);
     int from = 0;
     int to = cellsStart;
     while (from < old.length) {
