@@ -403,6 +403,10 @@ public record LoadReport(
       case COLLISIONS -> "NOT LOADED: cells collided (collisions = fail)";
       case LOADING -> "PARTLY LOADED: stopped while loading (hbulk resume finishes it)";
       case LOADED -> "loaded";
+      case RELEASED ->
+          state.releasedTo().isEmpty()
+              ? "NOT LOADED: dry run, HFiles deleted"
+              : "NOT LOADED: HFiles moved to " + state.releasedTo() + " for completebulkload";
     };
   }
 

@@ -32,8 +32,11 @@ final class CsvSectionParser {
     values.checkKeys(s, CSV_KEYS);
     CsvOptions d = CsvOptions.defaults();
     char delimiter = s.entry("delimiter").map(e -> character(e, false)).orElse(d.delimiter());
-    Character quote = s.entry("quote").map(e -> character(e, true)).orElse(d.quote());
-    Character escape = s.entry("escape").map(e -> character(e, true)).orElse(d.escape());
+    // Not Optional.map: 'none' is a null character, which map would turn back into the default.
+    Character quote =
+        s.entry("quote").isPresent() ? character(s.entry("quote").get(), true) : d.quote();
+    Character escape =
+        s.entry("escape").isPresent() ? character(s.entry("escape").get(), true) : d.escape();
     boolean header = s.entry("header").map(values::bool).orElse(d.header());
     boolean multiline = s.entry("multiline").map(values::bool).orElse(d.multiline());
     boolean trim = s.entry("trim").map(values::bool).orElse(d.trim());
@@ -95,12 +98,20 @@ final class CsvSectionParser {
       default:
         break;
     }
+    // A control character (Hive's \x01, say) cannot be written as itself on a spec line.
+    if (v.matches("\\\\x[0-7][0-9a-fA-F]")) {
+      char c = (char) Integer.parseInt(v.substring(2), 16);
+      if (c == '\n' || c == '\r') {
+        throw values.at(e, "a line break cannot separate or quote fields");
+      }
+      return c;
+    }
     if (v.length() != 1) {
       throw values.at(
           e,
           "expected one character"
               + (noneAllowed ? ", 'none'" : "")
-              + ", 'tab' or 'space',"
+              + ", 'tab', 'space' or \\xHH (an ASCII code in hex),"
               + " found '"
               + v
               + "'");

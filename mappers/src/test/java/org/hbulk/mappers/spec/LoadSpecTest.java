@@ -93,6 +93,20 @@ class LoadSpecTest {
   }
 
   @Test
+  void quoteNoneMeansNoQuoteAndAControlCharacterIsWrittenAsItsCode() {
+    CsvOptions csv =
+        LoadSpec.parse(
+                "t.spec",
+                "[csv]\ndelimiter = \\x01\nquote = none\n"
+                    + minimal("id = long", "key = id\nf:a = id"))
+            .csv();
+    assertEquals('\u0001', csv.delimiter());
+    assertNull(csv.quote());
+    assertTrue(
+        error("[csv]\ndelimiter = \\x0a\n").getMessage().contains("a line break cannot separate"));
+  }
+
+  @Test
   void unknownColumnInKeyNamesFileLineColumnAndPosition() {
     SpecException e = error(minimal("id = long", "key = \"x\" + idd\nf:a = id"));
     assertEquals(
