@@ -139,7 +139,7 @@ class DeletionConverterTest {
     assertEquals(RejectReason.FIELD_COUNT, shortPut.reason());
     assertEquals(
         "expected 6 fields, found 4 (a record may end early only where the fields left off are"
-            + " those of outputs it deletes)",
+            + " those of outputs it deletes, or with [csv] missing-fields = absent)",
         shortPut.getMessage());
   }
 

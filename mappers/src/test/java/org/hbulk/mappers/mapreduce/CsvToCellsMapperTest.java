@@ -131,6 +131,29 @@ class CsvToCellsMapperTest {
   }
 
   @Test
+  void underMissingFieldsAbsentAShortLineLoadsAndItsMissingCellsAreCounted() throws Exception {
+    driver = MapDriver.newMapDriver(new TestMapper());
+    Configuration conf = driver.getConfiguration();
+    LoadSpec.parse("t.spec", "[csv]\nmissing-fields = absent\n" + SPEC).toConfiguration(conf);
+    conf.setLong(HbulkConf.RUN_START_MILLIS, 1L);
+    add(0, 1, "1,ann");
+    add(6, 2, "2,bob,");
+    add(13, 3, "3");
+    List<String> out = show(driver.run());
+    assertEquals(
+        List.of(
+            "t;ann|1 d:user @1700000000000 o0@1700000000000[d:user=ann]",
+            "t;bob|2 d:user @1700000000000 o0@1700000000000[d:user=bob]"),
+        out);
+    assertEquals(3, driver.getCounters().findCounter(HbulkCounter.RECORDS_READ).getValue());
+    assertEquals(2, driver.getCounters().findCounter(HbulkCounter.RECORDS_LOADED).getValue());
+    assertEquals(1, driver.getCounters().findCounter(RejectReason.FIELD_COUNT).getValue());
+    assertEquals(
+        1, driver.getCounters().findCounter(HbulkCounter.MISSING_VALUES_SKIPPED).getValue());
+    assertEquals(1, driver.getCounters().findCounter(HbulkCounter.EMPTY_VALUES_SKIPPED).getValue());
+  }
+
+  @Test
   void eachKindOfBadLineIsRejectedWithReasonCounterAndItsText() throws Exception {
     String[][] bad = {
       {"3,carl,\"open quote", "MALFORMED_CSV"},
