@@ -7,9 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.KeyValue;
-import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.mappers.record.ColumnLayout;
 import org.hbulk.mappers.record.RejectException;
 import org.hbulk.mappers.record.RejectReason;
@@ -34,8 +32,16 @@ class MissingFieldsConverterTest {
       note = string
       """;
 
+  /** An output {@code main} keyed by id at ts, to which a test adds its cells. */
+  private static final String MAIN = "[output main]\ntable = t\nkey = id\ntimestamp = ts\n";
+
   private static RecordConverter converter(String spec) {
     return new RecordConverter(LoadSpec.parse("t.spec", spec), 1L);
+  }
+
+  /** Under {@code missing-fields = absent}, output {@code main} with {@code rest} added. */
+  private static RecordConverter absentMain(String rest) {
+    return converter(ABSENT + COLUMNS + MAIN + rest);
   }
 
   /** The record's cells as {@code row/[Type/]f:q=v@ts}, every output in turn. */
@@ -43,21 +49,7 @@ class MissingFieldsConverterTest {
     byte[] b = line.getBytes(StandardCharsets.UTF_8);
     List<String> out = new ArrayList<>();
     for (KeyValue kv : c.convert(b, b.length)) {
-      String type =
-          kv.getTypeByte() == KeyValue.Type.Put.getCode()
-              ? ""
-              : KeyValue.Type.codeToType(kv.getTypeByte()) + "/";
-      out.add(
-          Bytes.toString(CellUtil.cloneRow(kv))
-              + "/"
-              + type
-              + Bytes.toString(CellUtil.cloneFamily(kv))
-              + ":"
-              + Bytes.toString(CellUtil.cloneQualifier(kv))
-              + "="
-              + Bytes.toString(CellUtil.cloneValue(kv))
-              + "@"
-              + kv.getTimestamp());
+      out.add(DeletionConverterTest.show(kv));
     }
     return out;
   }
@@ -69,11 +61,8 @@ class MissingFieldsConverterTest {
 
   private static final String PLAIN =
       COLUMNS
+          + MAIN
           + """
-          [output main]
-          table = t
-          key = id
-          timestamp = ts
           d:name = name
           d:city = city
           d:note = note
@@ -113,14 +102,8 @@ class MissingFieldsConverterTest {
   @Test
   void aComputedQualifierThatNeedsAMissingFieldNamesNoCell() throws Exception {
     RecordConverter c =
-        converter(
-            ABSENT
-                + COLUMNS
-                + """
-                [output main]
-                table = t
-                key = id
-                timestamp = ts
+        absentMain(
+            """
                 d:name = name
                 v:{city} = note
                 c:{name} = "1"
@@ -135,14 +118,8 @@ class MissingFieldsConverterTest {
   @Test
   void aKeyOrTimestampPastTheEndRejectsTheRecordNamingWhatNeedsWhichField() throws Exception {
     RecordConverter c =
-        converter(
-            ABSENT
-                + COLUMNS
-                + """
-                [output main]
-                table = t
-                key = id
-                timestamp = ts
+        absentMain(
+            """
                 d:id = id
 
                 [output byname]
@@ -221,14 +198,8 @@ class MissingFieldsConverterTest {
   @Test
   void anOutputWithNoCellWritesNoRowAndARecordWithNoCellIsAnEmptyRow() throws Exception {
     RecordConverter c =
-        converter(
-            ABSENT
-                + COLUMNS
-                + """
-                [output main]
-                table = t
-                key = id
-                timestamp = ts
+        absentMain(
+            """
                 d:name = name
 
                 [output notes]
@@ -260,11 +231,8 @@ class MissingFieldsConverterTest {
 
   private static final String DELETIONS =
       COLUMNS
+          + MAIN
           + """
-          [output main]
-          table = t
-          key = id
-          timestamp = ts
           delete-when = city = GONE
           d:name = name
           d:note = note
