@@ -158,7 +158,8 @@ public final class RecordConverter {
     endedEarly = mayEndEarly && found < expected;
     if (endedEarly) {
       // Read as empty, then told apart from empty fields by isMissing: a deletion needs only its
-      // key and timestamp fields, and under missing-fields = absent a cell needs only its own.
+      // key, timestamp and delete-when fields, and under missing-fields = absent a cell needs only
+      // its own (checkFields says which fields a row cannot do without).
       List<String> padded = new ArrayList<>(fields);
       while (padded.size() < expected) {
         padded.add("");
