@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import org.hbulk.mappers.schema.CsvOptions;
+import org.hbulk.mappers.schema.MissingFields;
 import org.hbulk.mappers.spec.SpecText.Entry;
 import org.hbulk.mappers.spec.SpecText.Section;
 
@@ -20,7 +21,8 @@ final class CsvSectionParser {
           "multiline",
           "max-record-bytes",
           "trim",
-          "columns");
+          "columns",
+          "missing-fields");
 
   private final SpecValues values;
 
@@ -58,8 +60,28 @@ final class CsvSectionParser {
       throw values.at(s.entry("multiline").orElseThrow(), "multiline needs a quote character");
     }
     boolean byName = s.entry("columns").map(e -> columnOrder(e, header)).orElse(false);
+    MissingFields missing =
+        s.entry("missing-fields").map(this::missingFields).orElse(d.missingFields());
     return new CsvOptions(
-        delimiter, quote, escape, header, charset, multiline, maxBytes, trim, byName);
+        delimiter, quote, escape, header, charset, multiline, maxBytes, trim, byName, missing);
+  }
+
+  /** {@code missing-fields = reject | absent}: what a record with fewer fields than columns is. */
+  private MissingFields missingFields(Entry e) {
+    for (MissingFields m : MissingFields.values()) {
+      if (m.word().equals(e.value())) {
+        return m;
+      }
+    }
+    throw values.at(
+        e,
+        "expected "
+            + MissingFields.REJECT.word()
+            + " or "
+            + MissingFields.ABSENT.word()
+            + ", found '"
+            + e.value()
+            + "'");
   }
 
   /** {@code columns = by-position | by-name}: whether the header line places the columns. */
