@@ -118,6 +118,16 @@ class ImportTsvSpecTest {
   }
 
   @Test
+  void aShortLineLoadsTheCellsItReachesButNotWithoutItsTimestamp() throws Exception {
+    LoadSpec spec = spec("importtsv.columns=HBASE_ROW_KEY,d:a,HBASE_TS_KEY,d:b");
+    assertEquals(List.of("r/d:a/7=x", "r/d:b/7="), cells(spec, "r\tx\t7\t"));
+    assertEquals(List.of("r/d:a/7=x"), cells(spec, "r\tx\t7"));
+    assertEquals(
+        RejectReason.FIELD_COUNT,
+        assertThrows(RejectException.class, () -> cells(spec, "r\tx")).reason());
+  }
+
+  @Test
   void skipBadLinesSetsTheRejectBudget() throws Exception {
     assertEquals(-1, spec("importtsv.columns=HBASE_ROW_KEY,d:a").rejectBudget().maxCount());
     assertEquals(
