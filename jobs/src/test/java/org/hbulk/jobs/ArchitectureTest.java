@@ -97,7 +97,8 @@ class ArchitectureTest {
   static final ArchRule jobTasksHaveNoCommandLine =
       noClasses()
           .that()
-          .resideInAnyPackage("org.hbulk.jobs.load..", "org.hbulk.jobs.table..")
+          .resideInAnyPackage(
+              "org.hbulk.jobs.load..", "org.hbulk.jobs.table..", "org.hbulk.jobs.importtsv..")
           .should()
           .dependOnClassesThat()
           .resideInAnyPackage("org.hbulk.jobs.cli..", "picocli..")

@@ -281,7 +281,8 @@ class BulkLoadIT extends MiniClusterSupport {
 
   /**
    * A second load whose field is empty: under {@code absent} (the default) no cell is written and a
-   * Get still reads the first load's value; under {@code empty-value} an empty cell masks it.
+   * Get still reads the first load's value; under {@code empty-value} an empty cell masks it, while
+   * a line that ends before the field ({@code missing-fields = absent}) writes no cell at all.
    */
   @Test
   void aLaterEmptyFieldReadsBackAsTheOlderValueWhenAbsentAndEmptyWhenEmptyValue() throws Exception {
@@ -294,7 +295,7 @@ class BulkLoadIT extends MiniClusterSupport {
             + "f:id = id\nf:note = note\n");
     java.nio.file.Path first = Files.writeString(tmp.resolve("empty-1.csv"), "1,first\n2,first\n");
     java.nio.file.Path secondOfRow1 = Files.writeString(tmp.resolve("empty-2.csv"), "1,\n");
-    java.nio.file.Path secondOfRow2 = Files.writeString(tmp.resolve("empty-3.csv"), "2,\n");
+    java.nio.file.Path secondOfRow2 = Files.writeString(tmp.resolve("empty-3.csv"), "2,\n3\n");
     assertEquals(
         0,
         hbulk(
@@ -323,6 +324,8 @@ class BulkLoadIT extends MiniClusterSupport {
             "load",
             "-D",
             "hbulk.spec.output.o.empty=empty-value",
+            "-D",
+            "hbulk.spec.csv.missing-fields=absent",
             "--spec",
             spec.toString(),
             "--input",
@@ -330,7 +333,7 @@ class BulkLoadIT extends MiniClusterSupport {
             "--run-dir",
             "/runs/empty-3"),
         err);
-    assertTrue(out.contains("written empty 1"), out);
+    assertTrue(out.contains("written empty 1, missing values skipped 1"), out);
     RunState absent =
         RunDirectory.at(util.getConfiguration(), new Path("/runs/empty-2")).readState();
     assertEquals(1, absent.counts().emptyValues());
@@ -338,6 +341,13 @@ class BulkLoadIT extends MiniClusterSupport {
         RunDirectory.at(util.getConfiguration(), new Path("/runs/empty-3")).readState();
     assertEquals(1, written.counts().emptyValuesWritten());
     assertEquals(0, written.counts().emptyValues());
+    assertEquals(1, written.counts().missingValues());
+    assertEquals(2, written.counts().loaded());
+    try (java.io.InputStream in =
+        FileSystem.get(util.getConfiguration()).open(new Path("/runs/empty-3/report.json"))) {
+      String json = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+      assertTrue(json.contains("\"missing_values_skipped\": 1"), json);
+    }
     try (Table t = util.getConnection().getTable(TableName.valueOf("it_empty"))) {
       byte[] f = Bytes.toBytes("f");
       byte[] note = Bytes.toBytes("note");
@@ -349,6 +359,9 @@ class BulkLoadIT extends MiniClusterSupport {
       Result row2 = t.get(new org.apache.hadoop.hbase.client.Get(Bytes.toBytes("2")));
       assertArrayEquals(
           new byte[0], row2.getValue(f, note), "empty-value: an empty value masks the older one");
+      Result row3 = t.get(new org.apache.hadoop.hbase.client.Get(Bytes.toBytes("3")));
+      assertEquals("3", Bytes.toString(row3.getValue(f, Bytes.toBytes("id"))));
+      assertFalse(row3.containsColumn(f, note), "a missing field writes no cell, not an empty one");
     }
   }
 

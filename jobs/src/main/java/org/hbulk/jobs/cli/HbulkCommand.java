@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
       CreateTableCommand.class,
       AnalyzeCommand.class,
       ExplainCommand.class,
+      ImportTsvCommand.class,
       ScanCommand.class,
       PingCommand.class,
       SampleDataCommand.class,

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.client.Connection;
 import org.hbulk.jobs.ExitCode;
@@ -302,8 +304,68 @@ public final class BulkLoad {
                   + state.runId()
                   + " stopped while loading; loading the HFiles"
                   + " it still holds (those loaded before left the run directory)");
+      case RELEASED ->
+          throw new HbulkException(
+              ExitCode.USAGE,
+              "run "
+                  + state.runId()
+                  + (state.releasedTo().isEmpty()
+                      ? " was a dry run: its HFiles were deleted; nothing to load"
+                      : " handed its HFiles to "
+                          + state.releasedTo()
+                          + "; load them from there (hbase completebulkload "
+                          + state.releasedTo()
+                          + " TABLE)"));
       case PREPARED, LOADED -> {}
     }
+  }
+
+  /**
+   * Takes a prepared run's HFiles out of it unloaded: moves the one table's HFiles to {@code
+   * target}, laid out as HBase's HFileOutputFormat2 leaves them ({@code target/<family>/<hfile>}),
+   * or deletes them when {@code target} is null. {@code target} must not exist yet.
+   */
+  public LoadReport release(Path runDir, Path target) throws HbulkException, IOException {
+    RunDirectory run = RunDirectory.at(conf, runDir);
+    RunState state = run.readState();
+    if (state.stage() != RunState.Stage.PREPARED || state.tables().size() != 1) {
+      throw new IllegalStateException(
+          "only a prepared run of one table can be released, not " + state.stage());
+    }
+    Map<String, List<RegionFiles>> regions = inventory(run, RegionStarts.atPrepare(state));
+    Path tableDir = HFileWriters.tableDirectory(run.hfiles(), state.tables().get(0));
+    if (target == null) {
+      run.fs().delete(run.hfiles(), true);
+      state.releasedTo("");
+    } else {
+      FileSystem to = target.getFileSystem(conf);
+      Path qualified = to.makeQualified(target);
+      if (to.exists(qualified)) {
+        throw new HbulkException(
+            ExitCode.USAGE,
+            "the HFiles are in "
+                + tableDir
+                + ", not moved: "
+                + qualified
+                + " appeared during the run; move them yourself");
+      }
+      to.mkdirs(qualified.getParent());
+      if (sameFileSystem(run.fs(), to) && run.fs().exists(tableDir)) {
+        FileMoves.rename(run.fs(), tableDir, qualified);
+      } else if (run.fs().exists(tableDir)) {
+        FileUtil.copy(run.fs(), tableDir, to, qualified, true, conf);
+      } else {
+        // No cell at all: ImportTsv leaves an output directory all the same.
+        to.mkdirs(qualified);
+      }
+      state.releasedTo(qualified.toString());
+    }
+    state.stage(RunState.Stage.RELEASED);
+    return writeReport(run, state, regions);
+  }
+
+  private static boolean sameFileSystem(FileSystem a, FileSystem b) {
+    return a.getUri().equals(b.getUri());
   }
 
   private Map<String, List<RegionFiles>> inventory(

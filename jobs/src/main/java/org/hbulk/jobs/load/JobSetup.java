@@ -16,6 +16,7 @@ import org.apache.hadoop.hbase.util.BloomFilterUtil;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.MultipleOutputs;
@@ -74,8 +75,14 @@ final class JobSetup {
       LocalDirAlias.apply(conf);
     }
     LocalRunnerFileSystem.forgetUnlessLocal(conf, local);
+    // A name the user gave (-D mapreduce.job.name, as ImportTsv users do) is kept.
+    String name = conf.get(MRJobConfig.JOB_NAME);
     Job job =
-        Job.getInstance(conf, "hbulk " + spec.source() + " -> " + String.join(", ", spec.tables()));
+        Job.getInstance(
+            conf,
+            name != null
+                ? name
+                : "hbulk " + spec.source() + " -> " + String.join(", ", spec.tables()));
     job.setJarByClass(CsvToCellsMapper.class);
     job.setInputFormatClass(CsvInputFormat.class);
     FileInputFormat.setInputPaths(job, inputs.toArray(new Path[0]));

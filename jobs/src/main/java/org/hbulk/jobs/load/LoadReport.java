@@ -77,6 +77,8 @@ public record LoadReport(
         .append(c.emptyValues())
         .append(", \"empty_values_written\": ")
         .append(c.emptyValuesWritten())
+        .append(", \"missing_values_skipped\": ")
+        .append(c.missingValues())
         .append(", \"row_spill_files\": ")
         .append(c.rowSpillFiles())
         .append(", \"with_ttl\": ")
@@ -244,13 +246,17 @@ public record LoadReport(
     b.append(
         String.format(
             Locale.ROOT,
-            "  cells     emitted %,d, in HFiles %,d, empty values skipped %,d"
-                + (c.emptyValuesWritten() > 0 ? ", written empty %,d" : "")
-                + "%n",
+            "  cells     emitted %,d, in HFiles %,d, empty values skipped %,d",
             c.cellsEmitted(),
             hfileCells(),
-            c.emptyValues(),
-            c.emptyValuesWritten()));
+            c.emptyValues()));
+    if (c.emptyValuesWritten() > 0) {
+      b.append(String.format(Locale.ROOT, ", written empty %,d", c.emptyValuesWritten()));
+    }
+    if (c.missingValues() > 0) {
+      b.append(String.format(Locale.ROOT, ", missing values skipped %,d", c.missingValues()));
+    }
+    b.append(String.format("%n"));
     PrepareCounts.Deletions d = c.deletions();
     if (d.any()) {
       b.append(
@@ -403,6 +409,10 @@ public record LoadReport(
       case COLLISIONS -> "NOT LOADED: cells collided (collisions = fail)";
       case LOADING -> "PARTLY LOADED: stopped while loading (hbulk resume finishes it)";
       case LOADED -> "loaded";
+      case RELEASED ->
+          state.releasedTo().isEmpty()
+              ? "NOT LOADED: dry run, HFiles deleted"
+              : "NOT LOADED: HFiles moved to " + state.releasedTo() + " for completebulkload";
     };
   }
 

@@ -42,4 +42,9 @@ public final class LoadTask {
     LoadReport prepared = bulkLoad.prepare(spec, inputs, dir, runStart, mode);
     return mode == RunState.Mode.LOAD ? bulkLoad.complete(dir, false) : prepared;
   }
+
+  /** See {@link BulkLoad#release}. */
+  public LoadReport release(Path runDir, Path target) throws HbulkException, IOException {
+    return bulkLoad.release(runDir, target);
+  }
 }

@@ -184,6 +184,7 @@ public final class NightlyRun {
       case LOADING -> "stopped while loading (partly loaded)";
       case OVER_BUDGET -> "prepared over the reject budget";
       case COLLISIONS -> "prepared with cell collisions";
+      case RELEASED -> "prepared, its HFiles moved out or deleted";
     };
   }
 

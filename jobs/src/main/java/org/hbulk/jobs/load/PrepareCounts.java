@@ -17,6 +17,7 @@ public record PrepareCounts(
     long cellsEmitted,
     long emptyValues,
     long emptyValuesWritten,
+    long missingValues,
     long blankLines,
     long headerLines,
     Map<RejectReason, Long> rejectsByReason,
@@ -74,6 +75,7 @@ public record PrepareCounts(
         counters.findCounter(HbulkCounter.CELLS_EMITTED).getValue(),
         counters.findCounter(HbulkCounter.EMPTY_VALUES_SKIPPED).getValue(),
         counters.findCounter(HbulkCounter.EMPTY_VALUES_WRITTEN).getValue(),
+        counters.findCounter(HbulkCounter.MISSING_VALUES_SKIPPED).getValue(),
         counters.findCounter(HbulkCounter.BLANK_LINES_SKIPPED).getValue(),
         counters.findCounter(InputCounter.HEADER_LINES_SKIPPED).getValue(),
         reasons,
@@ -118,6 +120,7 @@ public record PrepareCounts(
     p.setProperty("cells.emitted", Long.toString(cellsEmitted));
     p.setProperty("cells.empty-values-skipped", Long.toString(emptyValues));
     p.setProperty("cells.empty-values-written", Long.toString(emptyValuesWritten));
+    p.setProperty("cells.missing-values-skipped", Long.toString(missingValues));
     p.setProperty("cells.with-ttl", Long.toString(tagged.ttl()));
     p.setProperty("cells.with-labels", Long.toString(tagged.labelled()));
     p.setProperty("lines.blank", Long.toString(blankLines));
@@ -159,6 +162,7 @@ public record PrepareCounts(
         num(p, "cells.emitted"),
         num(p, "cells.empty-values-skipped"),
         num(p, "cells.empty-values-written"),
+        num(p, "cells.missing-values-skipped"),
         num(p, "lines.blank"),
         num(p, "lines.header"),
         reasons,

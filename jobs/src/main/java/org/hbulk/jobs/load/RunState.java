@@ -31,7 +31,12 @@ public final class RunState {
      */
     LOADING,
     /** HFiles handed to HBase. */
-    LOADED;
+    LOADED,
+    /**
+     * The HFiles left the run unloaded, for good: moved where the user loads them himself ({@code
+     * importtsv.bulk.output}), or deleted after a dry run. Nothing is left to complete or resume.
+     */
+    RELEASED;
 
     /** Whether a run in this stage was left by a process that stopped before it ended. */
     public boolean unfinished() {
@@ -122,6 +127,15 @@ public final class RunState {
 
   public void stage(Stage stage) {
     p.setProperty("stage", stage.name());
+  }
+
+  /** Where a released run's HFiles went: a directory, or empty when they were deleted. */
+  public String releasedTo() {
+    return p.getProperty("hfiles.released-to", "");
+  }
+
+  public void releasedTo(String where) {
+    p.setProperty("hfiles.released-to", where);
   }
 
   public String jobId() {

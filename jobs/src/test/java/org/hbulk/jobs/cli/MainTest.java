@@ -29,6 +29,7 @@ class MainTest extends CommandLineTest {
           "create-table",
           "analyze",
           "explain",
+          "importtsv",
           "scan",
           "ping",
           "sample-data");

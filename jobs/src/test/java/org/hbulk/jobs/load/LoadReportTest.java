@@ -33,6 +33,7 @@ class LoadReportTest {
             40,
             2,
             6,
+            12,
             1,
             1,
             Map.of(RejectReason.BAD_VALUE, 2L, RejectReason.FIELD_COUNT, 1L),
@@ -98,6 +99,7 @@ class LoadReportTest {
     assertEquals(1, json.at("/keys/duplicate_rows").asLong());
     assertEquals(2, json.at("/keys/duplicate_records").asLong());
     assertEquals(6, json.at("/cells/empty_values_written").asLong());
+    assertEquals(12, json.at("/cells/missing_values_skipped").asLong());
     assertEquals(3, json.at("/conflicts/cells").asLong());
     assertEquals(1, json.at("/conflicts/rows").asLong());
     assertEquals(8, json.at("/conflicts/record_rows_dropped").asLong());
@@ -161,7 +163,7 @@ class LoadReportTest {
     assertTrue(text.contains("cells with a TTL 9, with visibility labels 11"), text);
     assertTrue(text.contains("3 conflicting cell(s) in 1 row(s)"), text);
     assertTrue(text.contains("8 record row(s) dropped whole"), text);
-    assertTrue(text.contains("written empty 6"), text);
+    assertTrue(text.contains("written empty 6, missing values skipped 12\n"), text);
   }
 
   @Test

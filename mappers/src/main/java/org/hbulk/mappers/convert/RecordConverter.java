@@ -14,6 +14,7 @@ import org.hbulk.mappers.record.Record;
 import org.hbulk.mappers.record.RejectException;
 import org.hbulk.mappers.record.RejectReason;
 import org.hbulk.mappers.schema.Column;
+import org.hbulk.mappers.schema.MissingFields;
 import org.hbulk.mappers.spec.CellSpec;
 import org.hbulk.mappers.spec.DeleteRule;
 import org.hbulk.mappers.spec.EmptyField;
@@ -47,11 +48,25 @@ public final class RecordConverter {
   /** Per output, whether the last record is one of its deletions. */
   private final boolean[] deletion;
 
-  /** Whether some output has a {@link DeleteRule}: only then may a record end early. */
-  private final boolean anyDeleteRule;
+  /**
+   * Whether a record may end early (fewer fields than the columns): with {@code missing-fields =
+   * absent}, or when some output has a {@link DeleteRule} (a deletion needs only some fields).
+   */
+  private final boolean mayEndEarly;
 
-  /** Per output, the columns it reads when it writes cells: what a record that ends early lacks. */
-  private final int[][] columnsRead;
+  /** Whether a cell that needs a field the record does not reach is left out ({@code absent}). */
+  private final boolean missingAbsent;
+
+  /** Per output, what it reads: what a record that ends early may lack. */
+  private final FieldNeeds[] needs;
+
+  /** How many fields the last record has. */
+  private int found;
+
+  /** Whether the last record ended early: its fields from {@link #found} on are missing. */
+  private boolean endedEarly;
+
+  private int missingValues;
 
   private final RecordCells cells = new RecordCells();
   private final List<KeyValue> keyValues = new ArrayList<>();
@@ -85,10 +100,12 @@ public final class RecordConverter {
     this.cellOrder = new int[n][];
     this.familyOrder = new byte[n][][];
     this.deletion = new boolean[n];
-    this.anyDeleteRule = spec.outputs().stream().anyMatch(out -> out.deletes() != null);
-    this.columnsRead = new int[n][];
+    this.missingAbsent = spec.csv().missingFields() == MissingFields.ABSENT;
+    this.mayEndEarly =
+        missingAbsent || spec.outputs().stream().anyMatch(out -> out.deletes() != null);
+    this.needs = new FieldNeeds[n];
     for (int o = 0; o < n; o++) {
-      columnsRead[o] = columnsRead(spec.outputs().get(o));
+      needs[o] = FieldNeeds.of(spec.outputs().get(o));
       familyOrder[o] =
           spec.outputs().get(o).families().stream()
               .map(Bytes::toBytes)
@@ -132,14 +149,17 @@ public final class RecordConverter {
     emptyValues = 0;
     emptyValuesWritten = 0;
     emptyValuesDeleted = 0;
+    missingValues = 0;
     text = null;
     text = parser.decode(bytes, length);
     List<String> fields = parser.parse(text);
-    int found = fields.size();
+    found = fields.size();
     int expected = layout == null ? spec.columns().size() : layout.fields();
-    boolean early = anyDeleteRule && fields.size() < expected;
-    if (early) {
-      // A deletion needs only its key and timestamp fields: the fields after them may be left off.
+    endedEarly = mayEndEarly && found < expected;
+    if (endedEarly) {
+      // Read as empty, then told apart from empty fields by isMissing: a deletion needs only its
+      // key, timestamp and delete-when fields, and under missing-fields = absent a cell needs only
+      // its own (checkFields says which fields a row cannot do without).
       List<String> padded = new ArrayList<>(fields);
       while (padded.size() < expected) {
         padded.add("");
@@ -157,15 +177,8 @@ public final class RecordConverter {
       DeleteRule rule = specs.get(o).deletes();
       deletion[o] = rule != null && rule.matches(record.text(rule.column().index()));
       lastDeletion |= deletion[o];
-      if (early && !deletion[o] && !allPresent(columnsRead[o], found)) {
-        throw new RejectException(
-            RejectReason.FIELD_COUNT,
-            "expected "
-                + expected
-                + " fields, found "
-                + found
-                + " (a record may end early only where the fields left off are those of outputs"
-                + " it deletes)");
+      if (endedEarly) {
+        checkFields(o, expected);
       }
     }
     for (int o = 0; o < specs.size(); o++) {
@@ -177,7 +190,47 @@ public final class RecordConverter {
     }
     if (cells.count() == 0) {
       throw new RejectException(
-          RejectReason.EMPTY_ROW, "every cell's value is empty, so no row" + " would exist");
+          RejectReason.EMPTY_ROW,
+          missingValues > 0
+              ? "every cell's value is empty or beyond the record's last field (found "
+                  + found
+                  + "), so no row would exist"
+              : "every cell's value is empty, so no row would exist");
+    }
+  }
+
+  /**
+   * Rejects a record that ends before a field output {@code o} cannot do without: its row key,
+   * timestamp or {@code delete-when} column, and unless it is a deletion its TTL and visibility
+   * columns. Under {@code missing-fields = reject} an output that writes cells needs every field it
+   * reads: only a deletion may end early.
+   */
+  private void checkFields(int o, int expected) throws RejectException {
+    FieldNeeds.Need need = needs[o].firstMissing(deletion[o], this::isMissing);
+    if (need != null) {
+      int field = fieldOf(need.column().index()) + 1;
+      throw new RejectException(
+          RejectReason.FIELD_COUNT,
+          "expected at least "
+              + field
+              + " fields: "
+              + need.what()
+              + " reads column '"
+              + need.column().name()
+              + "' (field "
+              + field
+              + "), found "
+              + found);
+    }
+    if (!missingAbsent && !deletion[o] && needs[o].readsAnyMissing(this::isMissing)) {
+      throw new RejectException(
+          RejectReason.FIELD_COUNT,
+          "expected "
+              + expected
+              + " fields, found "
+              + found
+              + " (a record may end early only where the fields left off are those of outputs"
+              + " it deletes, or with [csv] missing-fields = absent)");
     }
   }
 
@@ -261,6 +314,14 @@ public final class RecordConverter {
   /** How many cells of the last record were not written because a field they need was empty. */
   public int lastEmptyValues() {
     return emptyValues;
+  }
+
+  /**
+   * How many cells of the last record were not written because a field they need lies beyond the
+   * record's last field ({@code missing-fields = absent}).
+   */
+  public int lastMissingValues() {
+    return missingValues;
   }
 
   /**
@@ -350,6 +411,13 @@ public final class RecordConverter {
     for (int c : cellOrder[o]) {
       CellSpec cell = specs.get(c);
       Expr qualifierExpr = cell.qualifierExpr();
+      // A field the record does not reach is not an empty one: no cell, whatever empty says.
+      if (endedEarly
+          && (anyMissing(cell.value().columns())
+              || (qualifierExpr != null && anyMissing(qualifierExpr.columns())))) {
+        missingValues++;
+        continue;
+      }
       // An empty field leaves a computed qualifier without a name: that cell cannot exist either
       // way.
       boolean emptyValue = anyEmpty(cell.value().columns());
@@ -411,29 +479,26 @@ public final class RecordConverter {
     return deletion[o];
   }
 
-  private static int[] columnsRead(OutputSpec output) {
-    java.util.TreeSet<Integer> read = new java.util.TreeSet<>();
-    output.key().columns().forEach(c -> read.add(c.index()));
-    if (output.timestamp().column() != null) {
-      read.add(output.timestamp().column().index());
-    }
-    for (CellSpec c : output.cells()) {
-      c.value().columns().forEach(col -> read.add(col.index()));
-      if (c.qualifierExpr() != null) {
-        c.qualifierExpr().columns().forEach(col -> read.add(col.index()));
-      }
-    }
-    return read.stream().mapToInt(Integer::intValue).toArray();
+  /** Where column {@code column} is among a record's fields. */
+  private int fieldOf(int column) {
+    return layout == null ? column : layout.fieldOf(column);
   }
 
-  /** Whether the fields of {@code columns} are among the first {@code found} of the record. */
-  private boolean allPresent(int[] columns, int found) {
-    for (int c : columns) {
-      if ((layout == null ? c : layout.fieldOf(c)) >= found) {
-        return false;
+  /**
+   * Whether the last record ended before the field of column {@code column}; a column a file's
+   * header does not hold (a {@code skip} column under {@code by-name}) is never missing.
+   */
+  private boolean isMissing(int column) {
+    return endedEarly && fieldOf(column) >= found;
+  }
+
+  private boolean anyMissing(List<Column> columns) {
+    for (Column c : columns) {
+      if (isMissing(c.index())) {
+        return true;
       }
     }
-    return true;
+    return false;
   }
 
   private boolean anyEmpty(List<Column> columns) {

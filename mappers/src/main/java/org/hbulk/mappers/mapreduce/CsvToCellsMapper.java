@@ -64,6 +64,7 @@ public class CsvToCellsMapper extends Mapper<LongWritable, RawRecord, CellKey, C
   private long emptyValuesSkipped;
   private long emptyValuesWritten;
   private long emptyValuesDeleted;
+  private long missingValuesSkipped;
   private long deletionRecords;
   private long cellsWithTtl;
   private long cellsWithLabels;
@@ -173,6 +174,7 @@ public class CsvToCellsMapper extends Mapper<LongWritable, RawRecord, CellKey, C
     emptyValuesSkipped += converter.lastEmptyValues();
     emptyValuesWritten += converter.lastEmptyValuesWritten();
     emptyValuesDeleted += converter.lastEmptyValuesDeleted();
+    missingValuesSkipped += converter.lastMissingValues();
     if (converter.lastDeletion()) {
       deletionRecords++;
     }
@@ -198,6 +200,7 @@ public class CsvToCellsMapper extends Mapper<LongWritable, RawRecord, CellKey, C
     context.getCounter(HbulkCounter.EMPTY_VALUES_SKIPPED).increment(emptyValuesSkipped);
     context.getCounter(HbulkCounter.EMPTY_VALUES_WRITTEN).increment(emptyValuesWritten);
     context.getCounter(HbulkCounter.EMPTY_VALUES_DELETED).increment(emptyValuesDeleted);
+    context.getCounter(HbulkCounter.MISSING_VALUES_SKIPPED).increment(missingValuesSkipped);
     context.getCounter(HbulkCounter.DELETION_RECORDS).increment(deletionRecords);
     context.getCounter(HbulkCounter.CELLS_WITH_TTL).increment(cellsWithTtl);
     context.getCounter(HbulkCounter.CELLS_WITH_LABELS).increment(cellsWithLabels);

@@ -21,6 +21,11 @@ public enum HbulkCounter {
   /** Cells not written because a field their value needs was empty (the {@code absent} choice). */
   EMPTY_VALUES_SKIPPED,
   /**
+   * Cells not written because a field their value or computed qualifier needs lies beyond the
+   * record's last field ({@code [csv] missing-fields = absent}).
+   */
+  MISSING_VALUES_SKIPPED,
+  /**
    * Cells written with a zero-length value because a field their value needs was empty ({@code
    * empty-value}).
    */

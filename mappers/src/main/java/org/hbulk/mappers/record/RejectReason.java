@@ -11,7 +11,11 @@ public enum RejectReason {
   BAD_ENCODING,
   /** Longer than the spec's {@code max-record-bytes}. */
   RECORD_TOO_LONG,
-  /** More or fewer fields than the spec has columns. */
+  /**
+   * More or fewer fields than the spec has columns; under {@code missing-fields = absent}, more
+   * fields, or too few to reach a row's key, timestamp, {@code delete-when}, TTL or visibility
+   * column.
+   */
   FIELD_COUNT,
   /** A field that does not parse as its column's type. */
   BAD_VALUE,
@@ -19,7 +23,10 @@ public enum RejectReason {
   EMPTY_KEY_PART,
   /** The row key is longer than HBase allows (32,767 bytes). */
   KEY_TOO_LONG,
-  /** Every cell of every output is empty: HBase has no empty rows, so the record would vanish. */
+  /**
+   * Every cell of every output is empty (or missing): HBase has no empty rows, so the record would
+   * vanish.
+   */
   EMPTY_ROW,
   /** The cell timestamp's column is empty or the timestamp is negative. */
   BAD_TIMESTAMP,

@@ -20,6 +20,7 @@ import org.apache.commons.csv.CSVFormat;
  * @param trim whether spaces around fields are dropped
  * @param byName whether each file's header line says where each column is ({@code columns =
  *     by-name}) instead of the order of {@code [columns]}; needs {@code header}
+ * @param missingFields what a record with fewer fields than the columns is ({@code missing-fields})
  */
 public record CsvOptions(
     char delimiter,
@@ -30,7 +31,8 @@ public record CsvOptions(
     boolean multiline,
     int maxRecordBytes,
     boolean trim,
-    boolean byName) {
+    boolean byName,
+    MissingFields missingFields) {
 
   /** The values of {@code [csv] columns}. */
   public static final String BY_POSITION = "by-position";
@@ -47,7 +49,17 @@ public record CsvOptions(
       boolean multiline,
       int maxRecordBytes,
       boolean trim) {
-    this(delimiter, quote, escape, header, charset, multiline, maxRecordBytes, trim, false);
+    this(
+        delimiter,
+        quote,
+        escape,
+        header,
+        charset,
+        multiline,
+        maxRecordBytes,
+        trim,
+        false,
+        MissingFields.REJECT);
   }
 
   public static final int DEFAULT_MAX_RECORD_BYTES = 1 << 20;

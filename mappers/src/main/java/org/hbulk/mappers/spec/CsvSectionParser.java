@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import org.hbulk.mappers.schema.CsvOptions;
+import org.hbulk.mappers.schema.MissingFields;
 import org.hbulk.mappers.spec.SpecText.Entry;
 import org.hbulk.mappers.spec.SpecText.Section;
 
@@ -20,7 +21,8 @@ final class CsvSectionParser {
           "multiline",
           "max-record-bytes",
           "trim",
-          "columns");
+          "columns",
+          "missing-fields");
 
   private final SpecValues values;
 
@@ -32,8 +34,11 @@ final class CsvSectionParser {
     values.checkKeys(s, CSV_KEYS);
     CsvOptions d = CsvOptions.defaults();
     char delimiter = s.entry("delimiter").map(e -> character(e, false)).orElse(d.delimiter());
-    Character quote = s.entry("quote").map(e -> character(e, true)).orElse(d.quote());
-    Character escape = s.entry("escape").map(e -> character(e, true)).orElse(d.escape());
+    // Not Optional.map: 'none' is a null character, which map would turn back into the default.
+    Character quote =
+        s.entry("quote").isPresent() ? character(s.entry("quote").get(), true) : d.quote();
+    Character escape =
+        s.entry("escape").isPresent() ? character(s.entry("escape").get(), true) : d.escape();
     boolean header = s.entry("header").map(values::bool).orElse(d.header());
     boolean multiline = s.entry("multiline").map(values::bool).orElse(d.multiline());
     boolean trim = s.entry("trim").map(values::bool).orElse(d.trim());
@@ -55,8 +60,28 @@ final class CsvSectionParser {
       throw values.at(s.entry("multiline").orElseThrow(), "multiline needs a quote character");
     }
     boolean byName = s.entry("columns").map(e -> columnOrder(e, header)).orElse(false);
+    MissingFields missing =
+        s.entry("missing-fields").map(this::missingFields).orElse(d.missingFields());
     return new CsvOptions(
-        delimiter, quote, escape, header, charset, multiline, maxBytes, trim, byName);
+        delimiter, quote, escape, header, charset, multiline, maxBytes, trim, byName, missing);
+  }
+
+  /** {@code missing-fields = reject | absent}: what a record with fewer fields than columns is. */
+  private MissingFields missingFields(Entry e) {
+    for (MissingFields m : MissingFields.values()) {
+      if (m.word().equals(e.value())) {
+        return m;
+      }
+    }
+    throw values.at(
+        e,
+        "expected "
+            + MissingFields.REJECT.word()
+            + " or "
+            + MissingFields.ABSENT.word()
+            + ", found '"
+            + e.value()
+            + "'");
   }
 
   /** {@code columns = by-position | by-name}: whether the header line places the columns. */
@@ -95,12 +120,20 @@ final class CsvSectionParser {
       default:
         break;
     }
+    // A control character (Hive's \x01, say) cannot be written as itself on a spec line.
+    if (v.matches("\\\\x[0-7][0-9a-fA-F]")) {
+      char c = (char) Integer.parseInt(v.substring(2), 16);
+      if (c == '\n' || c == '\r') {
+        throw values.at(e, "a line break cannot separate or quote fields");
+      }
+      return c;
+    }
     if (v.length() != 1) {
       throw values.at(
           e,
           "expected one character"
               + (noneAllowed ? ", 'none'" : "")
-              + ", 'tab' or 'space',"
+              + ", 'tab', 'space' or \\xHH (an ASCII code in hex),"
               + " found '"
               + v
               + "'");

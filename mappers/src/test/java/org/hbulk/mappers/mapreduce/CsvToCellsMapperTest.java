@@ -64,6 +64,14 @@ class CsvToCellsMapperTest {
     conf.setLong(HbulkConf.RUN_START_MILLIS, 1L);
   }
 
+  /** A fresh driver whose job runs {@code spec}. */
+  private void useSpec(String spec) {
+    driver = MapDriver.newMapDriver(new TestMapper());
+    Configuration conf = driver.getConfiguration();
+    LoadSpec.parse("t.spec", spec).toConfiguration(conf);
+    conf.setLong(HbulkConf.RUN_START_MILLIS, 1L);
+  }
+
   private void add(long offset, long line, String text) {
     driver.withInput(
         new LongWritable(offset), new RawRecord().set(text.getBytes(StandardCharsets.UTF_8), line));
@@ -110,12 +118,7 @@ class CsvToCellsMapperTest {
   @Test
   void underARecordLevelPolicyEachRunCarriesItsRecordsOffsetAndEmptyValuesAreCounted()
       throws Exception {
-    driver = MapDriver.newMapDriver(new TestMapper());
-    Configuration conf = driver.getConfiguration();
-    LoadSpec.parse(
-            "t.spec", SPEC + "empty.d:note = empty-value\n[load]\ncollisions = keep-last-record\n")
-        .toConfiguration(conf);
-    conf.setLong(HbulkConf.RUN_START_MILLIS, 1L);
+    useSpec(SPEC + "empty.d:note = empty-value\n[load]\ncollisions = keep-last-record\n");
     add(0, 1, "1,ann,hi");
     add(9, 2, "2,bob,");
     List<Pair<CellKey, CellRun>> out = driver.run();
@@ -128,6 +131,26 @@ class CsvToCellsMapperTest {
         "o0@1700000000000[d:note= d:user=bob]", RunCursorTest.show(out.get(1).getSecond()));
     assertEquals(1, driver.getCounters().findCounter(HbulkCounter.EMPTY_VALUES_WRITTEN).getValue());
     assertEquals(0, driver.getCounters().findCounter(HbulkCounter.EMPTY_VALUES_SKIPPED).getValue());
+  }
+
+  @Test
+  void underMissingFieldsAbsentAShortLineLoadsAndItsMissingCellsAreCounted() throws Exception {
+    useSpec("[csv]\nmissing-fields = absent\n" + SPEC);
+    add(0, 1, "1,ann");
+    add(6, 2, "2,bob,");
+    add(13, 3, "3");
+    List<String> out = show(driver.run());
+    assertEquals(
+        List.of(
+            "t;ann|1 d:user @1700000000000 o0@1700000000000[d:user=ann]",
+            "t;bob|2 d:user @1700000000000 o0@1700000000000[d:user=bob]"),
+        out);
+    assertEquals(3, driver.getCounters().findCounter(HbulkCounter.RECORDS_READ).getValue());
+    assertEquals(2, driver.getCounters().findCounter(HbulkCounter.RECORDS_LOADED).getValue());
+    assertEquals(1, driver.getCounters().findCounter(RejectReason.FIELD_COUNT).getValue());
+    assertEquals(
+        1, driver.getCounters().findCounter(HbulkCounter.MISSING_VALUES_SKIPPED).getValue());
+    assertEquals(1, driver.getCounters().findCounter(HbulkCounter.EMPTY_VALUES_SKIPPED).getValue());
   }
 
   @Test

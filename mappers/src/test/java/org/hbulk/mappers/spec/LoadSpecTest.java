@@ -18,6 +18,7 @@ import org.hbulk.mappers.schema.CollisionPolicy;
 import org.hbulk.mappers.schema.Column;
 import org.hbulk.mappers.schema.ColumnType;
 import org.hbulk.mappers.schema.CsvOptions;
+import org.hbulk.mappers.schema.MissingFields;
 import org.hbulk.mappers.schema.SpecException;
 import org.junit.jupiter.api.Test;
 
@@ -93,6 +94,20 @@ class LoadSpecTest {
   }
 
   @Test
+  void quoteNoneMeansNoQuoteAndAControlCharacterIsWrittenAsItsCode() {
+    CsvOptions csv =
+        LoadSpec.parse(
+                "t.spec",
+                "[csv]\ndelimiter = \\x01\nquote = none\n"
+                    + minimal("id = long", "key = id\nf:a = id"))
+            .csv();
+    assertEquals('\u0001', csv.delimiter());
+    assertNull(csv.quote());
+    assertTrue(
+        error("[csv]\ndelimiter = \\x0a\n").getMessage().contains("a line break cannot separate"));
+  }
+
+  @Test
   void unknownColumnInKeyNamesFileLineColumnAndPosition() {
     SpecException e = error(minimal("id = long", "key = \"x\" + idd\nf:a = id"));
     assertEquals(
@@ -121,6 +136,28 @@ class LoadSpecTest {
         error("[csv]\nheader = true\ncolumns = names\n" + spec)
             .getMessage()
             .contains("t.spec:3: columns: expected by-position or by-name, found 'names'"));
+  }
+
+  @Test
+  void missingFieldsRejectUnlessTheSpecSaysAbsent() {
+    String spec = minimal("id = long", "key = id\nf:a = id");
+    assertEquals(MissingFields.REJECT, LoadSpec.parse("t.spec", spec).csv().missingFields());
+    assertEquals(
+        MissingFields.ABSENT,
+        LoadSpec.parse("t.spec", "[csv]\nmissing-fields = absent\n" + spec).csv().missingFields());
+    assertEquals(
+        MissingFields.REJECT,
+        LoadSpec.parse("t.spec", "[csv]\nmissing-fields = reject\n" + spec).csv().missingFields());
+    assertEquals(
+        MissingFields.ABSENT,
+        LoadSpec.parse(
+                "t.spec",
+                "[csv]\nheader = true\ncolumns = by-name\nmissing-fields = absent\n" + spec)
+            .csv()
+            .missingFields());
+    assertEquals(
+        "t.spec:3: missing-fields: expected reject or absent, found 'skip'",
+        error("[csv]\ndelimiter = ;\nmissing-fields = skip\n" + spec).getMessage());
   }
 
   @Test
