@@ -25,16 +25,12 @@ import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
-import org.apache.hadoop.hbase.coprocessor.CoprocessorHost;
 import org.apache.hadoop.hbase.mapreduce.DefaultVisibilityExpressionResolver;
 import org.apache.hadoop.hbase.mapreduce.ImportTsv;
-import org.apache.hadoop.hbase.protobuf.generated.ClientProtos.RegionActionResult;
-import org.apache.hadoop.hbase.protobuf.generated.VisibilityLabelsProtos.VisibilityLabelsResponse;
 import org.apache.hadoop.hbase.security.User;
 import org.apache.hadoop.hbase.security.visibility.Authorizations;
 import org.apache.hadoop.hbase.security.visibility.VisibilityClient;
 import org.apache.hadoop.hbase.security.visibility.VisibilityConstants;
-import org.apache.hadoop.hbase.security.visibility.VisibilityController;
 import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.util.ToolRunner;
@@ -67,30 +63,13 @@ class ImportTsvDiffIT extends MiniClusterSupport {
   /** Hides MiniClusterSupport's: the coprocessor must be configured before the cluster starts. */
   @BeforeAll
   static void startCluster() throws Throwable {
-    startCluster(ImportTsvDiffIT::withVisibilityLabels);
+    // Set up as CellTagsIT's (and HBase's own TestImportTSVWithVisibilityLabels) cluster.
+    startCluster(CellTagsIT::withVisibilityLabels);
     util.waitTableEnabled(VisibilityConstants.LABELS_TABLE_NAME.getName(), 50_000);
     Connection admin = util.getConnection();
-    succeeded(VisibilityClient.addLabels(admin, LABELS));
-    succeeded(VisibilityClient.setAuths(admin, LABELS, User.getCurrent().getShortName()));
-  }
-
-  /** As CellTagsIT (and HBase's own TestImportTSVWithVisibilityLabels) set the cluster up. */
-  private static void withVisibilityLabels(Configuration conf) {
-    conf.setInt("hfile.format.version", 3);
-    conf.setBoolean(User.HBASE_SECURITY_AUTHORIZATION_CONF_KEY, true);
-    conf.set(CoprocessorHost.MASTER_COPROCESSOR_CONF_KEY, VisibilityController.class.getName());
-    conf.set(CoprocessorHost.REGION_COPROCESSOR_CONF_KEY, VisibilityController.class.getName());
-    try {
-      conf.set("hbase.superuser", User.getCurrent().getShortName());
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
-  }
-
-  private static void succeeded(VisibilityLabelsResponse response) {
-    for (RegionActionResult r : response.getResultList()) {
-      assertTrue(!r.hasException(), () -> r.getException().getValue().toStringUtf8());
-    }
+    CellTagsIT.succeeded(VisibilityClient.addLabels(admin, LABELS));
+    CellTagsIT.succeeded(
+        VisibilityClient.setAuths(admin, LABELS, User.getCurrent().getShortName()));
   }
 
   // ---------------------------------------------------------------------------------------------
