@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -24,6 +25,8 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.RemoteIterator;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.HBaseTestingUtility;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.ServerMetrics;
@@ -37,6 +40,7 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.io.hfile.CacheConfig;
 import org.apache.hadoop.hbase.io.hfile.HFile;
+import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.mapreduce.Cluster;
 import org.apache.hadoop.mapreduce.Job;
@@ -174,6 +178,49 @@ class YarnClusterIT {
     JobJarProcess.Run complete = hbulk.run("complete", "--run-dir", "/runs/yarn");
     assertEquals(0, complete.code(), complete.err());
     assertEquals(expected, readBack(table), "every row, every cell");
+  }
+
+  /**
+   * ImportTsv's command line, with only the program changed, through the job jar on YARN: a missing
+   * table created for the bulk output, the HFiles left on HDFS for completebulkload.
+   */
+  @Test
+  void importTsvsOptionsRunThroughTheJobJarOnYarn() throws Exception {
+    Configuration conf = util.getConfiguration();
+    FileSystem hdfs = FileSystem.get(conf);
+    org.apache.hadoop.fs.Path input = new org.apache.hadoop.fs.Path("/dumps/itsv/users.tsv");
+    StringBuilder tsv = new StringBuilder();
+    for (int i = 0; i < 300; i++) {
+      tsv.append(String.format(Locale.ROOT, "u%04d\t%d\tname %d%n", i, 1000 + i, i));
+    }
+    try (OutputStream o = hdfs.create(input)) {
+      o.write(tsv.toString().getBytes(StandardCharsets.UTF_8));
+    }
+    JobJarProcess hbulk = new JobJarProcess(conf, tmp, "1g");
+    JobJarProcess.Run run =
+        hbulk.run(
+            "importtsv",
+            "-Dimporttsv.columns=HBASE_ROW_KEY,HBASE_TS_KEY,d:name",
+            "-Dimporttsv.bulk.output=/itsv/hfiles",
+            "yarn_users",
+            "/dumps/itsv");
+    assertEquals(0, run.code(), run.err());
+    TableName table = TableName.valueOf("yarn_users");
+    assertTrue(util.getAdmin().getRegions(table).size() > 1, "pre-split from a sample");
+    assertFalse(files(hdfs, new org.apache.hadoop.fs.Path("/itsv/hfiles/d")).isEmpty());
+    BulkLoadHFiles.create(conf).bulkLoad(table, new org.apache.hadoop.fs.Path("/itsv/hfiles"));
+    int cells = 0;
+    try (Table t = util.getConnection().getTable(table);
+        ResultScanner scanner = t.getScanner(new Scan())) {
+      for (Result r : scanner) {
+        int i = Integer.parseInt(Bytes.toString(r.getRow()).substring(1));
+        Cell c = r.getColumnLatestCell(D, Bytes.toBytes("name"));
+        assertEquals(1000 + i, c.getTimestamp());
+        assertEquals("name " + i, Bytes.toString(CellUtil.cloneValue(c)));
+        cells += r.size();
+      }
+    }
+    assertEquals(300, cells);
   }
 
   /**

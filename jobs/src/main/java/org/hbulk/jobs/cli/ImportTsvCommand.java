@@ -32,28 +32,37 @@ import picocli.CommandLine.ParentCommand;
     name = "importtsv",
     mixinStandardHelpOptions = true,
     description = {
-      "HBase's ImportTsv, with its options: -D importtsv.columns (HBASE_ROW_KEY, HBASE_TS_KEY,"
-          + " HBASE_ATTRIBUTES_KEY, HBASE_CELL_VISIBILITY, HBASE_CELL_TTL, family[:qualifier]),"
-          + " importtsv.separator, importtsv.bulk.output, importtsv.timestamp,"
-          + " importtsv.skip.bad.lines, importtsv.skip.empty.columns, importtsv.dry.run,"
-          + " importtsv.log.bad.lines, create.table, no.strict. The options become an ordinary load"
-          + " spec (--print-spec shows it), run by hbulk's own pipeline.",
-      "Without importtsv.bulk.output the HFiles are bulk-loaded into TABLE: hbulk never writes"
-          + " Puts. With it they are left in that directory, one folder per family, for"
-          + " 'hbase completebulkload DIR TABLE'.",
-      "Where hbulk differs on purpose: bad lines go to the run's rejects with their reasons (not to"
-          + " stderr); a table create.table makes is pre-split from a sample of INPUT (not one"
-          + " region); two lines giving one cell different values at one timestamp stop the load"
-          + " (exit 8; -D hbulk.spec.load.collisions=keep-last-record keeps the later line);"
-          + " HBASE_CELL_TTL is decimal milliseconds; bytes that are not UTF-8 reject the line."
-          + " The README's 'Coming from ImportTsv' lists every difference."
+      "HBase's ImportTsv with its own -D options, turned into an ordinary load spec",
+      "(--print-spec shows it) and run by hbulk's pipeline:",
+      "  importtsv.columns: HBASE_ROW_KEY, HBASE_TS_KEY, HBASE_ATTRIBUTES_KEY,",
+      "    HBASE_CELL_VISIBILITY, HBASE_CELL_TTL, family[:qualifier]",
+      "  importtsv.separator: one character (default tab)",
+      "  importtsv.bulk.output: leave the HFiles in this new directory, one folder",
+      "    per family, for 'hbase completebulkload DIR TABLE'",
+      "  importtsv.timestamp: every cell's timestamp (default: the run's start)",
+      "  importtsv.skip.bad.lines: true (default): bad lines are rejects, the rest",
+      "    loads; false: one bad line stops the run (exit 5)",
+      "  importtsv.skip.empty.columns: true: an empty field writes no cell",
+      "  importtsv.dry.run: prepare, then delete the HFiles",
+      "  importtsv.log.bad.lines: accepted (bad lines are always in the rejects)",
+      "  create.table: yes (default): create a missing table for a bulk output",
+      "  no.strict: accepted; families are checked all the same",
+      "Without a bulk output the HFiles are bulk-loaded: hbulk never writes Puts.",
+      "Where hbulk differs on purpose: bad lines go to the run's rejects with",
+      "their reasons, not to stderr; a table it creates is pre-split from a",
+      "sample of INPUT, not one region; two lines giving one cell different",
+      "values at one timestamp stop the load (exit 8; -D",
+      "hbulk.spec.load.collisions=keep-last-record keeps the later line's);",
+      "HBASE_CELL_TTL is decimal milliseconds; bytes that are not UTF-8 reject",
+      "the line. The README's 'Coming from ImportTsv' lists every difference."
     },
     footerHeading = "%nExamples:%n",
     footer = {
-      "  hbulk importtsv -Dimporttsv.columns=HBASE_ROW_KEY,d:name,d:city users /dumps/users.tsv",
-      "  hbulk importtsv -Dimporttsv.separator=, -Dimporttsv.columns=HBASE_ROW_KEY,HBASE_TS_KEY,d:v t in.csv",
-      "  hbulk importtsv -Dimporttsv.columns=HBASE_ROW_KEY,d:v -Dimporttsv.bulk.output=/tmp/hf t in.tsv",
-      "  hbulk importtsv --print-spec -Dimporttsv.columns=HBASE_ROW_KEY,d:name users > users.spec"
+      "  hbulk importtsv -Dimporttsv.columns=HBASE_ROW_KEY,d:name users in.tsv",
+      "  hbulk importtsv -Dimporttsv.columns=HBASE_ROW_KEY,HBASE_TS_KEY,d:v t in.tsv",
+      "  hbulk importtsv -Dimporttsv.separator=, -Dimporttsv.columns=HBASE_ROW_KEY,d \\",
+      "      -Dimporttsv.bulk.output=/tmp/hfiles t in.csv",
+      "  hbulk importtsv --print-spec -Dimporttsv.columns=HBASE_ROW_KEY,d:name users"
     })
 final class ImportTsvCommand implements Callable<Integer> {
   @ParentCommand HbulkCommand parent;

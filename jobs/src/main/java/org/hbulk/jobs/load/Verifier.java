@@ -117,16 +117,18 @@ public final class Verifier {
     // until the end: more of them than the run counted conflicting rows is a real difference.
     Map<String, List<String>> collisionRows = new java.util.LinkedHashMap<>();
     Set<String> rowsMatchedWhole = new HashSet<>();
+    // Every record's cells are read once and kept: the masks need all of them before any check.
     Masks masks = new Masks();
+    List<Converted> converted = new ArrayList<>();
     for (byte[] r : raw) {
       try {
-        List<KeyValue> kvs = converter.convert(r, r.length);
+        Converted c = Converted.of(converter, r, spec.outputs().size());
+        converted.add(c);
         for (int o = 0, from = 0; o < spec.outputs().size(); o++) {
-          int to = converter.lastCellsEnd(o);
-          for (int c = from; c < to; c++) {
-            masks.add(spec.outputs().get(o).table(), kvs.get(c));
+          for (int i = from; i < c.ends()[o]; i++) {
+            masks.add(spec.outputs().get(o).table(), c.kvs().get(i));
           }
-          from = to;
+          from = c.ends()[o];
         }
       } catch (RejectException rejected) {
         // in the rejects, not in the table
@@ -138,18 +140,13 @@ public final class Verifier {
     long markers = 0;
     long maskedCells = 0;
     try {
-      for (byte[] r : raw) {
-        List<KeyValue> kvs;
-        try {
-          kvs = converter.convert(r, r.length);
-        } catch (RejectException rejected) {
-          continue; // in the rejects, not in the table
-        }
+      for (Converted record : converted) {
+        List<KeyValue> kvs = record.kvs();
         records++;
         int from = 0;
         for (int o = 0; o < spec.outputs().size(); o++) {
-          byte[] row = converter.lastRows().get(o);
-          int to = converter.lastCellsEnd(o);
+          byte[] row = record.rows().get(o);
+          int to = record.ends()[o];
           if (row == null) {
             continue;
           }
@@ -352,6 +349,19 @@ public final class Verifier {
       return connection.getTable(TableName.valueOf(name));
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** One record's cells, its row per output (null: none) and where each output's cells end. */
+  private record Converted(List<KeyValue> kvs, List<byte[]> rows, int[] ends) {
+    static Converted of(RecordConverter converter, byte[] record, int outputs)
+        throws RejectException {
+      List<KeyValue> kvs = new ArrayList<>(converter.convert(record, record.length));
+      int[] ends = new int[outputs];
+      for (int o = 0; o < outputs; o++) {
+        ends[o] = converter.lastCellsEnd(o);
+      }
+      return new Converted(kvs, new ArrayList<>(converter.lastRows()), ends);
     }
   }
 }
