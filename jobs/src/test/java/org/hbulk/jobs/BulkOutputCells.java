@@ -90,32 +90,59 @@ final class BulkOutputCells {
     FileSystem fs = dir.getFileSystem(conf);
     List<CellView> cells = new ArrayList<>();
     for (FileStatus family : fs.listStatus(dir)) {
-      String name = family.getPath().getName();
-      if (bookkeeping(name)) {
+      if (bookkeeping(family.getPath().getName())) {
         continue;
       }
       assertTrue(family.isDirectory(), "a file beside the family folders: " + family.getPath());
-      for (FileStatus file : fs.listStatus(family.getPath())) {
-        if (bookkeeping(file.getPath().getName())) {
-          continue;
-        }
-        assertTrue(file.isFile(), "not DIR/<family>/<hfile>: " + file.getPath());
-        try (HFile.Reader reader =
-            HFile.createReader(fs, file.getPath(), CacheConfig.DISABLED, true, conf)) {
-          HFileScanner scanner = reader.getScanner(conf, false, false);
-          if (!scanner.seekTo()) {
-            continue;
-          }
-          do {
-            CellView c = CellView.of(scanner.getCell());
-            assertEquals(name, c.family(), "a cell in another family's folder: " + file.getPath());
-            cells.add(c);
-          } while (scanner.next());
+      readFamily(conf, family.getPath(), cells);
+    }
+    cells.sort(ORDER);
+    return cells;
+  }
+
+  /**
+   * Every cell of the store files of {@code families} in every region of a table (under HBase's
+   * root directory: {@code data/NAMESPACE/TABLE/REGION/FAMILY/}), sorted: what a region server
+   * wrote, tags and all, once its memstores are flushed.
+   */
+  static List<CellView> storeFiles(Configuration conf, Path tableDir, String... families)
+      throws IOException {
+    FileSystem fs = tableDir.getFileSystem(conf);
+    List<CellView> cells = new ArrayList<>();
+    for (FileStatus region : fs.listStatus(tableDir)) {
+      for (String family : families) {
+        Path dir = new Path(region.getPath(), family);
+        if (region.isDirectory() && fs.exists(dir)) {
+          readFamily(conf, dir, cells);
         }
       }
     }
     cells.sort(ORDER);
     return cells;
+  }
+
+  private static void readFamily(Configuration conf, Path familyDir, List<CellView> cells)
+      throws IOException {
+    FileSystem fs = familyDir.getFileSystem(conf);
+    String name = familyDir.getName();
+    for (FileStatus file : fs.listStatus(familyDir)) {
+      if (bookkeeping(file.getPath().getName())) {
+        continue;
+      }
+      assertTrue(file.isFile(), "not <family>/<hfile>: " + file.getPath());
+      try (HFile.Reader reader =
+          HFile.createReader(fs, file.getPath(), CacheConfig.DISABLED, true, conf)) {
+        HFileScanner scanner = reader.getScanner(conf, false, false);
+        if (!scanner.seekTo()) {
+          continue;
+        }
+        do {
+          CellView c = CellView.of(scanner.getCell());
+          assertEquals(name, c.family(), "a cell in another family's folder: " + file.getPath());
+          cells.add(c);
+        } while (scanner.next());
+      }
+    }
   }
 
   /** The number of HFiles under {@code dir} (0 if it does not exist). */

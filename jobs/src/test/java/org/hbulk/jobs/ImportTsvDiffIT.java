@@ -33,6 +33,7 @@ import org.apache.hadoop.hbase.security.visibility.VisibilityClient;
 import org.apache.hadoop.hbase.security.visibility.VisibilityConstants;
 import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.hbase.util.CommonFSUtils;
 import org.apache.hadoop.util.ToolRunner;
 import org.hbulk.jobs.BulkOutputCells.CellView;
 import org.junit.jupiter.api.BeforeAll;
@@ -188,9 +189,10 @@ class ImportTsvDiffIT extends MiniClusterSupport {
    * <p>hbulk writes the visibility tags exactly as HBase's own resolver makes them, then a TTL tag
    * of the field read as decimal milliseconds (the decided difference; ImportTsv's usage promises
    * milliseconds). So: the HFiles' cells are equal but for the tags; ImportTsv's carry none,
-   * hbulk's the expected ones; the tables read equal to a reader holding every label; a reader
-   * holding none sees in hbulk's table what it sees in the table ImportTsv's Put path wrote, and in
-   * the table of ImportTsv's bulk output every cell.
+   * hbulk's the expected ones; the tables read equal to a reader holding every label. Against
+   * ImportTsv's Put path: its flushed store files hold hbulk's cells with the same visibility tags
+   * and the TTL read as binary; a reader holding no label sees in hbulk's table what it sees in the
+   * Put path's, and in the table of ImportTsv's bulk output every cell.
    */
   @Test
   void ttlAndVisibilityColumns() throws Exception {
@@ -233,6 +235,27 @@ class ImportTsvDiffIT extends MiniClusterSupport {
     TableName puts = TableName.valueOf("itsvput_tags");
     createTable(puts);
     assertEquals(0, run.importTsvPuts(puts), "ImportTsv's Put path");
+    // The Put path's cells as its region server wrote them: the same visibility tags as hbulk's,
+    // and the TTL the field's 8 bytes make as a binary long. The server puts the TTL tag first,
+    // hbulk (as ImportTsv's mapper) last; readers find tags by type, so the order means nothing.
+    util.getAdmin().flush(puts);
+    List<CellView> putCells =
+        BulkOutputCells.storeFiles(
+            conf(), CommonFSUtils.getTableDir(CommonFSUtils.getRootDir(conf()), puts), FAMILIES);
+    long putTs = run.singleTimestamp(putCells, new long[] {0, Long.MAX_VALUE});
+    List<CellView> expectedFromPuts = new ArrayList<>();
+    for (CellView c : putCells) {
+      String ttlField = field(lines, c.row(), 2);
+      String binary = Bytes.toHex(Bytes.toBytes(Bytes.toLong(Bytes.toBytes(ttlField))));
+      String decimal = Bytes.toHex(Bytes.toBytes(Long.parseLong(ttlField)));
+      assertTrue(c.tags().startsWith(TTL_TAG + ":" + binary + ","), "the field as binary: " + c);
+      expectedFromPuts.add(
+          c.withTs(hbulkTs).withTags(sortedTags(c.tags().replace(binary, decimal))));
+    }
+    assertEquals(
+        BulkOutputCells.lines(normalized(expectedFromPuts, UnaryOperator.identity())),
+        BulkOutputCells.lines(normalized(hbulk, c -> c.withTags(sortedTags(c.tags())))),
+        "hbulk's cells are ImportTsv's Put path's (stamped " + putTs + "), TTL read as decimal");
     UnaryOperator<CellView> anyTime = c -> c.withTs(0);
     User nobody = User.createUserForTesting(conf(), "nobody", new String[0]);
     List<CellView> seenInPuts = normalized(cellsReadBy(nobody, puts), anyTime);
@@ -641,6 +664,10 @@ class ImportTsvDiffIT extends MiniClusterSupport {
       }
     }
     throw new AssertionError("no line for row " + row);
+  }
+
+  private static String sortedTags(String tags) {
+    return String.join(",", new java.util.TreeSet<>(List.of(tags.split(","))));
   }
 
   private static CellView withValue(CellView c, String value) {
