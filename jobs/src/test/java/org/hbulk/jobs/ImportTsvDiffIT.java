@@ -379,15 +379,28 @@ class ImportTsvDiffIT extends MiniClusterSupport {
    * (HBase 2.6.1, skip.bad.lines at its default, true). An empty or malformed visibility expression
    * fails the whole job: {@code VisibilityUtils} wraps the parser's ParseException in an
    * IOException, which TsvImporterMapper does not count as a bad line. An undefined label
-   * (InvalidLabelException) and an empty or non-numeric HBASE_TS_KEY are bad lines, skipped.
+   * (InvalidLabelException), an empty or non-numeric HBASE_TS_KEY and an HBASE_CELL_TTL field that
+   * is not exactly 8 bytes long (empty, or {@code 3600000}: Bytes.toLong's
+   * IllegalArgumentException) are bad lines, skipped.
    */
   @Test
   void importTsvOnOddFieldsAsObserved() throws Exception {
-    String columns = "importtsv.columns=HBASE_ROW_KEY,HBASE_TS_KEY,HBASE_CELL_VISIBILITY,d:a";
-    String ok = "ok\t5\tsecret\tv\n";
-    assertEquals(1, importTsvAlone("odd_vis_empty", ok + "odd\t5\t\tv\n", columns), "job fails");
-    assertEquals(1, importTsvAlone("odd_vis_syntax", ok + "odd\t5\tsecret&\tv\n", columns));
-    String skipped = "undefined\t5\tnope\tv\nts_empty\t\tsecret\tv\nts_text\tfive\tsecret\tv\n";
+    String columns =
+        "importtsv.columns=HBASE_ROW_KEY,HBASE_TS_KEY,HBASE_CELL_VISIBILITY,HBASE_CELL_TTL,d:a";
+    String ok = "ok\t5\tsecret\t86400000\tv\n";
+    assertEquals(
+        1, importTsvAlone("odd_vis_empty", ok + "odd\t5\t\t86400000\tv\n", columns), "job fails");
+    assertEquals(
+        1, importTsvAlone("odd_vis_syntax", ok + "odd\t5\tsecret&\t86400000\tv\n", columns));
+    String skipped =
+        String.join(
+            "\n",
+            "undefined\t5\tnope\t86400000\tv",
+            "ts_empty\t\tsecret\t86400000\tv",
+            "ts_text\tfive\tsecret\t86400000\tv",
+            "ttl_empty\t5\tsecret\t\tv",
+            "ttl_seven_digits\t5\tsecret\t3600000\tv",
+            "");
     assertEquals(0, importTsvAlone("odd_skipped", ok + skipped, columns));
     assertEquals(
         List.of("ok"),
@@ -395,7 +408,7 @@ class ImportTsvDiffIT extends MiniClusterSupport {
             .map(CellView::row)
             .distinct()
             .toList(),
-        "an undefined label, an empty and a non-numeric timestamp: bad lines, skipped");
+        "an undefined label, an empty or non-numeric timestamp, a TTL not 8 bytes: skipped");
   }
 
   private int importTsvAlone(String name, String tsv, String columns) throws Exception {
