@@ -60,7 +60,8 @@ import picocli.CommandLine.ParentCommand;
     footer = {
       "  hbulk importtsv -Dimporttsv.columns=HBASE_ROW_KEY,d:name users in.tsv",
       "  hbulk importtsv -Dimporttsv.columns=HBASE_ROW_KEY,HBASE_TS_KEY,d:v t in.tsv",
-      "  hbulk importtsv -Dimporttsv.separator=, -Dimporttsv.columns=HBASE_ROW_KEY,d \\",
+      "  hbulk importtsv -Dimporttsv.separator=, \\",
+      "      -Dimporttsv.columns=HBASE_ROW_KEY,d \\",
       "      -Dimporttsv.bulk.output=/tmp/hfiles t in.csv",
       "  hbulk importtsv --print-spec -Dimporttsv.columns=HBASE_ROW_KEY,d:name users"
     })

@@ -42,9 +42,12 @@ import picocli.CommandLine.ParentCommand;
     },
     footerHeading = "%nExamples:%n",
     footer = {
-      "  hbulk nightly --spec orders.spec --input-template 'hdfs:///dumps/{date}/orders-*.csv.gz'",
-      "  hbulk nightly --spec orders.spec --input-template 'data/{yyyyMMdd}.csv' --date 2026-11-22 --force",
-      "  hbulk nightly --spec eu/orders.spec --name orders-eu --input-template 'hdfs:///eu/{date}/*.csv'"
+      "  hbulk nightly --spec orders.spec \\",
+      "      --input-template 'hdfs:///dumps/{date}/orders-*.csv.gz'",
+      "  hbulk nightly --spec orders.spec \\",
+      "      --input-template 'data/{yyyyMMdd}.csv' --date 2026-11-22 --force",
+      "  hbulk nightly --spec eu/orders.spec --name orders-eu \\",
+      "      --input-template 'hdfs:///eu/{date}/*.csv'"
     })
 final class NightlyCommand implements Callable<Integer> {
   @ParentCommand HbulkCommand parent;

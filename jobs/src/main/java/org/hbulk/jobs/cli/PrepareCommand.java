@@ -20,7 +20,8 @@ import picocli.CommandLine.ParentCommand;
     },
     footerHeading = "%nExamples:%n",
     footer = {
-      "  hbulk prepare --spec conf/examples/orders.spec --input var/data/orders.csv --run-dir var/runs/o1",
+      "  hbulk prepare --spec conf/examples/orders.spec \\",
+      "      --input var/data/orders.csv --run-dir var/runs/o1",
       "  hbulk complete --run-dir var/runs/o1"
     })
 final class PrepareCommand implements Callable<Integer> {
