@@ -40,4 +40,14 @@ class HelpTextsTest extends CommandLineTest {
     assertEquals(0, hbulk("help", "load"));
     assertTrue(out.startsWith("Usage: hbulk load"), out);
   }
+
+  @Test
+  void bashCompletionIsGeneratedFromTheCommandDefinitions() {
+    assertEquals(0, hbulk("completion"));
+    assertTrue(out.contains("complete -F _complete_hbulk"), out.substring(0, 200));
+    for (String command : List.of("load", "importtsv", "nightly", "create-table")) {
+      assertTrue(out.contains(command), command);
+    }
+    assertTrue(out.contains("--print-spec"), "options of the commands too");
+  }
 }
