@@ -72,6 +72,8 @@ final class ImportTsvCommand implements Callable<Integer> {
 
   @Mixin StrictOption strict;
 
+  @Mixin ProgressOption progress;
+
   @Option(
       names = "--print-spec",
       description =
@@ -98,7 +100,7 @@ final class ImportTsvCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Configuration conf = strict.apply(common.apply(parent.conf()));
+    Configuration conf = progress.apply(strict.apply(common.apply(parent.conf())));
     Tables.name("TABLE", table);
     ImportTsvOptions options = ImportTsvOptions.from(conf);
     String text = ImportTsvSpec.text(options, table);

@@ -56,6 +56,8 @@ final class NightlyCommand implements Callable<Integer> {
 
   @Mixin StrictOption strict;
 
+  @Mixin ProgressOption progress;
+
   @Option(
       names = {"-s", "--spec"},
       required = true,
@@ -106,7 +108,7 @@ final class NightlyCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Configuration conf = strict.apply(common.apply(parent.conf()));
+    Configuration conf = progress.apply(strict.apply(common.apply(parent.conf())));
     LoadSpec loaded = SpecFiles.load(spec, conf, Map.of());
     NightlyIdentity identity =
         name != null ? NightlyIdentity.named(name) : NightlyIdentity.of(loaded);

@@ -31,11 +31,13 @@ final class PrepareCommand implements Callable<Integer> {
 
   @Mixin StrictOption strict;
 
+  @Mixin ProgressOption progress;
+
   @Mixin SourceOptions source;
 
   @Override
   public Integer call() throws Exception {
-    Configuration conf = strict.apply(common.apply(parent.conf()));
+    Configuration conf = progress.apply(strict.apply(common.apply(parent.conf())));
     LoadSpec spec = source.spec(conf);
     try (Connection connection = Connections.open(conf)) {
       LoadReport report =
