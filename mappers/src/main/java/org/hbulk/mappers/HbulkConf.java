@@ -96,6 +96,15 @@ public final class HbulkConf {
   public static final long PROGRESS_INTERVAL_DEFAULT = 5000;
 
   /**
+   * How job progress is shown: {@code auto} (default: {@code line} when the error stream is a
+   * terminal, else {@code plain}), {@code line} (one line rewritten in place), {@code plain} (a
+   * line every {@link #PROGRESS_INTERVAL_MS}, for logs and cron) or {@code none} ({@code --quiet}).
+   */
+  public static final String PROGRESS = "hbulk.progress";
+
+  public static final String PROGRESS_DEFAULT = "auto";
+
+  /**
    * How many times completion tries BulkLoadHFiles before giving up (default {@value
    * #COMPLETE_ATTEMPTS_DEFAULT}).
    */

@@ -35,7 +35,8 @@ import picocli.CommandLine.ParentCommand;
     footerHeading = "%nExamples:%n",
     footer = {
       "  hbulk analyze --spec conf/examples/orders.spec --input var/data/orders.csv",
-      "  hbulk analyze --spec events.spec --input 'dumps/*.csv.gz' --all --regions 32 --json",
+      "  hbulk analyze --spec events.spec --input 'dumps/*.csv.gz' --all \\",
+      "      --regions 32 --json",
       "  hbulk analyze --spec orders.spec --input orders.csv --current"
     })
 final class AnalyzeCommand implements Callable<Integer> {

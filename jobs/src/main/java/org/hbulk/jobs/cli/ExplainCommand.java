@@ -34,11 +34,14 @@ import picocli.CommandLine.ParentCommand;
     },
     footerHeading = "%nExamples:%n",
     footer = {
-      "  hbulk explain --spec conf/examples/orders.spec --input var/data/orders.csv --lines 3",
-      "  hbulk explain --spec orders.spec --line '7,u00042,2026-11-22 08:00:00,Lagos,3.5,paid,true,'",
+      "  hbulk explain --spec conf/examples/orders.spec \\",
+      "      --input var/data/orders.csv --lines 3",
+      "  hbulk explain --spec orders.spec \\",
+      "      --line '7,u00042,2026-11-22 08:00:00,Lagos,3.5,paid,true,'",
       "  hbulk explain --spec orders.spec --get user_id=u00042 --get order_id=7",
       "  hbulk explain --spec orders.spec --prefix user_id=u00042",
-      "  hbulk explain --spec events.spec --prefix user=aaa --time-range 'ts=20190103..'",
+      "  hbulk explain --spec events.spec --prefix user=aaa \\",
+      "      --time-range 'ts=20190103..'",
       "  hbulk explain --spec orders.spec --decode '3|u00042|7'"
     })
 final class ExplainCommand implements Callable<Integer> {

@@ -27,6 +27,7 @@ import picocli.CommandLine.Command;
       ScanCommand.class,
       PingCommand.class,
       SampleDataCommand.class,
+      CompletionCommand.class,
       picocli.CommandLine.HelpCommand.class
     },
     footerHeading = "%nExamples:%n",

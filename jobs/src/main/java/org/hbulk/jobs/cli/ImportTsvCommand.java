@@ -60,7 +60,8 @@ import picocli.CommandLine.ParentCommand;
     footer = {
       "  hbulk importtsv -Dimporttsv.columns=HBASE_ROW_KEY,d:name users in.tsv",
       "  hbulk importtsv -Dimporttsv.columns=HBASE_ROW_KEY,HBASE_TS_KEY,d:v t in.tsv",
-      "  hbulk importtsv -Dimporttsv.separator=, -Dimporttsv.columns=HBASE_ROW_KEY,d \\",
+      "  hbulk importtsv -Dimporttsv.separator=, \\",
+      "      -Dimporttsv.columns=HBASE_ROW_KEY,d \\",
       "      -Dimporttsv.bulk.output=/tmp/hfiles t in.csv",
       "  hbulk importtsv --print-spec -Dimporttsv.columns=HBASE_ROW_KEY,d:name users"
     })
@@ -70,6 +71,8 @@ final class ImportTsvCommand implements Callable<Integer> {
   @Mixin CommonOptions common;
 
   @Mixin StrictOption strict;
+
+  @Mixin ProgressOption progress;
 
   @Option(
       names = "--print-spec",
@@ -97,7 +100,7 @@ final class ImportTsvCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Configuration conf = strict.apply(common.apply(parent.conf()));
+    Configuration conf = progress.apply(strict.apply(common.apply(parent.conf())));
     Tables.name("TABLE", table);
     ImportTsvOptions options = ImportTsvOptions.from(conf);
     String text = ImportTsvSpec.text(options, table);

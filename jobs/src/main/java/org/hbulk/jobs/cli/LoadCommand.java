@@ -22,8 +22,10 @@ import picocli.CommandLine.ParentCommand;
     footer = {
       "  hbulk load --spec conf/examples/orders.spec --input var/data/orders.csv",
       "  hbulk load -s orders.spec -i 'hdfs:///dumps/2026-11-22/' --max-rejects 100",
-      "  hbulk load -s orders.spec -i orders.csv.gz --table orders_test -D hbulk.spec.csv.header=true",
-      "  hbulk load -s orders-index.spec -i orders.csv --table orders=orders_test --table index=orders_idx_test"
+      "  hbulk load -s orders.spec -i orders.csv.gz --table orders_test \\",
+      "      -D hbulk.spec.csv.header=true",
+      "  hbulk load -s orders-index.spec -i orders.csv \\",
+      "      --table orders=orders_test --table index=orders_idx_test"
     })
 final class LoadCommand implements Callable<Integer> {
   @ParentCommand HbulkCommand parent;
@@ -32,11 +34,13 @@ final class LoadCommand implements Callable<Integer> {
 
   @Mixin StrictOption strict;
 
+  @Mixin ProgressOption progress;
+
   @Mixin SourceOptions source;
 
   @Override
   public Integer call() throws Exception {
-    Configuration conf = strict.apply(common.apply(parent.conf()));
+    Configuration conf = progress.apply(strict.apply(common.apply(parent.conf())));
     LoadSpec spec = source.spec(conf);
     try (Connection connection = Connections.open(conf)) {
       new LoadTask(conf, connection, parent.out(), parent.err())

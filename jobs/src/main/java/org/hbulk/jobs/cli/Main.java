@@ -1,6 +1,7 @@
 package org.hbulk.jobs.cli;
 
 import java.io.PrintStream;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.hbase.HBaseConfiguration;
@@ -54,7 +55,30 @@ public final class Main extends Configured implements Tool {
   @Override
   public int run(String[] args) {
     CommandLine cli = commandLine(getConf(), out, err);
+    String unknown = unknownCommand(cli, args);
+    if (unknown != null) {
+      List<String> near =
+          new CommandLine.UnmatchedArgumentException(cli, List.of(unknown)).getSuggestions();
+      err.println(
+          "hbulk: unknown command '"
+              + unknown
+              + "'"
+              + (near.isEmpty() ? "" : " (did you mean " + near.get(0) + "?)")
+              + "; hbulk --help lists the commands");
+      return ExitCode.USAGE.code();
+    }
     return cli.execute(args);
+  }
+
+  /**
+   * The first argument when it names no command, or null. Checked before picocli parses, which
+   * would print the top-level help with exit 0 for an unknown command followed by --help.
+   */
+  private static String unknownCommand(CommandLine cli, String[] args) {
+    if (args.length == 0 || args[0].startsWith("-")) {
+      return null;
+    }
+    return cli.getSubcommands().containsKey(args[0]) ? null : args[0];
   }
 
   static CommandLine commandLine(Configuration conf, PrintStream out, PrintStream err) {

@@ -42,9 +42,12 @@ import picocli.CommandLine.ParentCommand;
     },
     footerHeading = "%nExamples:%n",
     footer = {
-      "  hbulk nightly --spec orders.spec --input-template 'hdfs:///dumps/{date}/orders-*.csv.gz'",
-      "  hbulk nightly --spec orders.spec --input-template 'data/{yyyyMMdd}.csv' --date 2026-11-22 --force",
-      "  hbulk nightly --spec eu/orders.spec --name orders-eu --input-template 'hdfs:///eu/{date}/*.csv'"
+      "  hbulk nightly --spec orders.spec \\",
+      "      --input-template 'hdfs:///dumps/{date}/orders-*.csv.gz'",
+      "  hbulk nightly --spec orders.spec \\",
+      "      --input-template 'data/{yyyyMMdd}.csv' --date 2026-11-22 --force",
+      "  hbulk nightly --spec eu/orders.spec --name orders-eu \\",
+      "      --input-template 'hdfs:///eu/{date}/*.csv'"
     })
 final class NightlyCommand implements Callable<Integer> {
   @ParentCommand HbulkCommand parent;
@@ -52,6 +55,8 @@ final class NightlyCommand implements Callable<Integer> {
   @Mixin CommonOptions common;
 
   @Mixin StrictOption strict;
+
+  @Mixin ProgressOption progress;
 
   @Option(
       names = {"-s", "--spec"},
@@ -103,7 +108,7 @@ final class NightlyCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Configuration conf = strict.apply(common.apply(parent.conf()));
+    Configuration conf = progress.apply(strict.apply(common.apply(parent.conf())));
     LoadSpec loaded = SpecFiles.load(spec, conf, Map.of());
     NightlyIdentity identity =
         name != null ? NightlyIdentity.named(name) : NightlyIdentity.of(loaded);

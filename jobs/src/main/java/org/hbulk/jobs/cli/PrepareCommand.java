@@ -20,7 +20,8 @@ import picocli.CommandLine.ParentCommand;
     },
     footerHeading = "%nExamples:%n",
     footer = {
-      "  hbulk prepare --spec conf/examples/orders.spec --input var/data/orders.csv --run-dir var/runs/o1",
+      "  hbulk prepare --spec conf/examples/orders.spec \\",
+      "      --input var/data/orders.csv --run-dir var/runs/o1",
       "  hbulk complete --run-dir var/runs/o1"
     })
 final class PrepareCommand implements Callable<Integer> {
@@ -30,11 +31,13 @@ final class PrepareCommand implements Callable<Integer> {
 
   @Mixin StrictOption strict;
 
+  @Mixin ProgressOption progress;
+
   @Mixin SourceOptions source;
 
   @Override
   public Integer call() throws Exception {
-    Configuration conf = strict.apply(common.apply(parent.conf()));
+    Configuration conf = progress.apply(strict.apply(common.apply(parent.conf())));
     LoadSpec spec = source.spec(conf);
     try (Connection connection = Connections.open(conf)) {
       LoadReport report =

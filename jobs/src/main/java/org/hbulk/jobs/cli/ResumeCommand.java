@@ -34,6 +34,8 @@ final class ResumeCommand implements Callable<Integer> {
 
   @Mixin StrictOption strict;
 
+  @Mixin ProgressOption progress;
+
   @Option(
       names = "--run-dir",
       required = true,
@@ -43,7 +45,7 @@ final class ResumeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Configuration conf = strict.apply(common.apply(parent.conf()));
+    Configuration conf = progress.apply(strict.apply(common.apply(parent.conf())));
     try (Connection connection = Connections.open(conf)) {
       LoadReport report =
           new BulkLoad(conf, connection, parent.out(), parent.err()).resume(new Path(runDir));

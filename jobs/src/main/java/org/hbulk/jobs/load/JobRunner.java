@@ -3,16 +3,17 @@ package org.hbulk.jobs.load;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.Locale;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.Cluster;
+import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobID;
 import org.apache.hadoop.mapreduce.JobStatus;
 import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
 import org.hbulk.mappers.HbulkConf;
+import org.hbulk.mappers.mapreduce.HbulkCounter;
 import org.hbulk.mappers.spec.LoadSpec;
 
 /**
@@ -88,19 +89,20 @@ final class JobRunner {
             + (JobSetup.isLocal(job.getConfiguration())
                 ? " (local job runner)"
                 : " (tracking: " + job.getTrackingURL() + ")"));
-    long started = System.currentTimeMillis();
+    long submitted = System.currentTimeMillis();
+    JobProgress progress = new JobProgress(log, JobProgress.style(conf), submitted);
+    // A rewritten line may be refreshed often; a log gets a line per interval.
+    long every = progress.rewritesInPlace() ? Math.min(interval, 1000) : interval;
+    long shown = submitted;
     while (!job.isComplete()) {
-      Thread.sleep(Math.min(interval, 200));
-      if (System.currentTimeMillis() - started >= interval) {
-        started = System.currentTimeMillis();
-        log.printf(
-            Locale.ROOT,
-            "hbulk:   map %3.0f%%  reduce %3.0f%%  (%d reducers)%n",
-            job.mapProgress() * 100,
-            job.reduceProgress() * 100,
-            job.getNumReduceTasks());
+      Thread.sleep(Math.min(every, 200));
+      long now = System.currentTimeMillis();
+      if (now - shown >= every) {
+        shown = now;
+        progress.show(job.mapProgress(), job.reduceProgress(), recordsRead(job), now);
       }
     }
+    progress.done();
     if (!job.isSuccessful()) {
       JobStatus status = job.getStatus();
       String info = status.getFailureInfo();
@@ -117,6 +119,12 @@ final class JobRunner {
               + "; nothing was loaded. Once the cause is fixed, prepare the run again: hbulk resume --run-dir "
               + run.root());
     }
+  }
+
+  /** The records the map tasks have read so far; 0 while the counters are not available. */
+  private static long recordsRead(Job job) throws IOException {
+    Counters counters = job.getCounters();
+    return counters == null ? 0 : counters.findCounter(HbulkCounter.RECORDS_READ).getValue();
   }
 
   /**

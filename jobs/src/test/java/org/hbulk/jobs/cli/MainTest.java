@@ -32,7 +32,8 @@ class MainTest extends CommandLineTest {
           "importtsv",
           "scan",
           "ping",
-          "sample-data");
+          "sample-data",
+          "completion");
 
   @TempDir Path tmp;
 
