@@ -92,7 +92,7 @@ class CellTagsIT extends MiniClusterSupport {
   }
 
   /** As HBase's own visibility tests set a cluster up ({@code VisibilityTestUtil}). */
-  private static void withVisibilityLabels(Configuration conf) {
+  static void withVisibilityLabels(Configuration conf) {
     // Tags need HFile v3, HBase 2's default; said here as HBase's visibility tests say it.
     conf.setInt("hfile.format.version", 3);
     // Without it the coprocessor loads but filters nothing: every reader sees every cell.
@@ -108,7 +108,7 @@ class CellTagsIT extends MiniClusterSupport {
   }
 
   /** The visibility calls answer each item apart; none may have failed. */
-  private static void succeeded(VisibilityLabelsResponse response) {
+  static void succeeded(VisibilityLabelsResponse response) {
     for (RegionActionResult r : response.getResultList()) {
       assertTrue(!r.hasException(), () -> r.getException().getValue().toStringUtf8());
     }
