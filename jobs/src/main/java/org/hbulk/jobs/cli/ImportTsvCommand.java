@@ -53,7 +53,8 @@ import picocli.CommandLine.ParentCommand;
       "sample of INPUT, not one region; two lines giving one cell different",
       "values at one timestamp stop the load (exit 8; -D",
       "hbulk.spec.load.collisions=keep-last-record keeps the later line's);",
-      "HBASE_CELL_TTL is decimal milliseconds; bytes that are not UTF-8 reject",
+      "HBASE_CELL_TTL is decimal milliseconds; TTLs and labels reach the HFiles",
+      "(ImportTsv 2.6's bulk output drops them); bytes that are not UTF-8 reject",
       "the line. The README's 'Coming from ImportTsv' lists every difference."
     },
     footerHeading = "%nExamples:%n",

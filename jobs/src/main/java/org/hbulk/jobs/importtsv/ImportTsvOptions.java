@@ -126,8 +126,17 @@ public record ImportTsvOptions(
     if (columns.has(ImportTsvColumns.Role.TTL)) {
       notes.add(
           "HBASE_CELL_TTL is read as decimal milliseconds (86400000 = 1 day), as ImportTsv's"
-              + " usage says; HBase 2.6's ImportTsv read the field's 8 bytes as a binary number, so"
-              + " TTLs it loaded from text differ (see the README, 'Coming from ImportTsv')");
+              + " usage says; HBase 2.6's ImportTsv read the field's 8 bytes as a binary number on"
+              + " its Put path, so TTLs it loaded from text differ (README: 'Coming from"
+              + " ImportTsv')");
+    }
+    if (bulkOutput != null
+        && (columns.has(ImportTsvColumns.Role.TTL)
+            || columns.has(ImportTsvColumns.Role.VISIBILITY))) {
+      notes.add(
+          "the cells get their TTL and visibility labels: HBase 2.6's ImportTsv wrote neither into a"
+              + " bulk output (its shuffle drops cell tags), so cells that were visible to every"
+              + " reader and never expired may now be labelled and expire");
     }
     if (columns.has(ImportTsvColumns.Role.ATTRIBUTES)) {
       notes.add(

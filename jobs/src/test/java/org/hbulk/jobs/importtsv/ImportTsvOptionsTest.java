@@ -82,5 +82,10 @@ class ImportTsvOptionsTest {
             "no.strict=true");
     assertEquals(3, o.notes().size(), String.join("\n", o.notes()));
     assertTrue(read("importtsv.columns=HBASE_ROW_KEY,d:a").notes().isEmpty());
+    assertTrue(
+        read("importtsv.columns=HBASE_ROW_KEY,HBASE_CELL_VISIBILITY,d:a", "importtsv.bulk.output=x")
+            .notes()
+            .get(0)
+            .contains("wrote neither into a bulk output"));
   }
 }
