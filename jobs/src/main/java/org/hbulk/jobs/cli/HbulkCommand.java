@@ -25,6 +25,9 @@ import picocli.CommandLine.Command;
       ExplainCommand.class,
       ImportTsvCommand.class,
       ScanCommand.class,
+      GetCommand.class,
+      CountCommand.class,
+      DescribeCommand.class,
       PingCommand.class,
       SampleDataCommand.class,
       picocli.CommandLine.HelpCommand.class
