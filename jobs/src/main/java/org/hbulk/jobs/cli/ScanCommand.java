@@ -84,19 +84,23 @@ final class ScanCommand implements Callable<Integer> {
       ranges = new ArrayList<>(ranges);
       Collections.reverse(ranges);
     }
+    List<Scan> scans = new ArrayList<>();
+    for (KeyReader.Range range : ranges) {
+      Scan scan = scan(range);
+      read.applyTo(scan);
+      scans.add(scan);
+    }
     RowPrinter printer = new RowPrinter(target.decoder(), parent.out());
     try (Connection connection = Connections.open(conf);
         Table t = Tables.existing(connection, Tables.name("--table", target.table()))) {
-      for (KeyReader.Range range : ranges) {
+      for (Scan scan : scans) {
         int left = limit == 0 ? 0 : limit - printer.rows();
         if (limit > 0 && left <= 0) {
           break;
         }
-        Scan scan = scan(range);
         if (left > 0) {
           scan.setLimit(left);
         }
-        read.applyTo(scan);
         try (ResultScanner scanner = t.getScanner(scan)) {
           for (Result r : scanner) {
             printer.print(r);
