@@ -99,14 +99,7 @@ final class ReadOptions {
   }
 
   void applyTo(Get get) throws HbulkException {
-    for (String c : columns) {
-      byte[][] fq = column(c);
-      if (fq[1] == null) {
-        get.addFamily(fq[0]);
-      } else {
-        get.addColumn(fq[0], fq[1]);
-      }
-    }
+    forEachColumn(get::addFamily, get::addColumn);
     long[] range = timeRange();
     try {
       if (range != null) {
@@ -118,33 +111,40 @@ final class ReadOptions {
       if (versions != null) {
         get.readVersions(positiveVersions());
       }
-    } catch (java.io.IOException | IllegalArgumentException e) {
+    } catch (java.io.IOException e) {
       throw new HbulkException(ExitCode.USAGE, "--time-range " + timeRange + ": " + e.getMessage());
     }
   }
 
   void applyTo(Scan scan) throws HbulkException {
-    for (String c : columns) {
-      byte[][] fq = column(c);
-      if (fq[1] == null) {
-        scan.addFamily(fq[0]);
-      } else {
-        scan.addColumn(fq[0], fq[1]);
-      }
-    }
+    forEachColumn(scan::addFamily, scan::addColumn);
     long[] range = timeRange();
     try {
       if (range != null) {
         scan.setTimeRange(range[0], range[1]);
       }
-      if (timestamp != null) {
-        scan.setTimestamp(timestamp);
-      }
-    } catch (java.io.IOException | IllegalArgumentException e) {
+    } catch (java.io.IOException e) {
       throw new HbulkException(ExitCode.USAGE, "--time-range " + timeRange + ": " + e.getMessage());
+    }
+    if (timestamp != null) {
+      scan.setTimestamp(timestamp);
     }
     if (versions != null) {
       scan.readVersions(positiveVersions());
+    }
+  }
+
+  private void forEachColumn(
+      java.util.function.Consumer<byte[]> family,
+      java.util.function.BiConsumer<byte[], byte[]> column)
+      throws HbulkException {
+    for (String c : columns) {
+      byte[][] fq = column(c);
+      if (fq[1] == null) {
+        family.accept(fq[0]);
+      } else {
+        column.accept(fq[0], fq[1]);
+      }
     }
   }
 
@@ -170,7 +170,11 @@ final class ReadOptions {
       }
       long from = Long.parseLong(timeRange.substring(0, dots).strip());
       String to = timeRange.substring(dots + 2).strip();
-      return new long[] {from, to.isEmpty() ? Long.MAX_VALUE : Long.parseLong(to)};
+      long[] range = {from, to.isEmpty() ? Long.MAX_VALUE : Long.parseLong(to)};
+      if (range[0] < 0 || range[1] < range[0]) {
+        throw new NumberFormatException();
+      }
+      return range;
     } catch (NumberFormatException e) {
       throw new HbulkException(
           ExitCode.USAGE,

@@ -83,18 +83,24 @@ public record RowCount(String table, long rows, List<Region> regions) {
     String sep = "";
     for (Region r : regions) {
       b.append(sep)
-          .append("\n  {\"name\": ")
-          .append(Json.quote(r.name()))
-          .append(", \"start\": ")
-          .append(Json.quote(KeyText.format(r.start())))
-          .append(", \"end\": ")
-          .append(Json.quote(KeyText.format(r.end())))
+          .append("\n  ")
+          .append(regionJson(r.name(), r.start(), r.end()))
           .append(", \"rows\": ")
           .append(r.rows())
           .append('}');
       sep = ",";
     }
     return b.append(regions.isEmpty() ? "]}\n" : "\n]}\n").toString();
+  }
+
+  /** A region's name and boundaries as the start of its JSON object, left open for more fields. */
+  static String regionJson(String name, byte[] start, byte[] end) {
+    return "{\"name\": "
+        + Json.quote(name)
+        + ", \"start\": "
+        + Json.quote(KeyText.format(start))
+        + ", \"end\": "
+        + Json.quote(KeyText.format(end));
   }
 
   private static String rows(long n) {

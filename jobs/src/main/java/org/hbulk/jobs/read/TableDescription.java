@@ -24,7 +24,8 @@ import org.hbulk.mappers.expr.KeyText;
 /**
  * A table as HBase holds it: its families' settings, named as the HBase shell's {@code describe}
  * names them, and its regions with their boundaries, server and sizes as the region servers report
- * them ({@link RegionMetrics}: sizes in whole megabytes, as the servers count them).
+ * them ({@link RegionMetrics}: sizes in whole megabytes, as the servers count them, so a few
+ * kilobytes of store files show as 1).
  */
 public record TableDescription(
     String table, boolean enabled, List<Family> families, List<Region> regions) {
@@ -202,12 +203,8 @@ public record TableDescription(
     sep = "";
     for (Region r : regions) {
       b.append(sep)
-          .append("\n  {\"name\": ")
-          .append(Json.quote(r.name()))
-          .append(", \"start\": ")
-          .append(Json.quote(KeyText.format(r.start())))
-          .append(", \"end\": ")
-          .append(Json.quote(KeyText.format(r.end())))
+          .append("\n  ")
+          .append(RowCount.regionJson(r.name(), r.start(), r.end()))
           .append(", \"server\": ")
           .append(Json.quote(r.server()))
           .append(", \"store_files\": ")
