@@ -3,6 +3,7 @@ package org.hbulk.jobs.cli;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Table;
@@ -53,8 +54,9 @@ final class GetCommand implements Callable<Integer> {
     Get get = new Get(rowKey(target));
     read.applyTo(get);
     RowPrinter printer = new RowPrinter(target.decoder(), parent.out());
+    TableName name = Tables.name("--table", target.table());
     try (Connection connection = Connections.open(conf);
-        Table t = Tables.existing(connection, Tables.name("--table", target.table()))) {
+        Table t = Tables.existing(connection, name)) {
       printer.print(t.get(get));
     }
     printer.printTotal();

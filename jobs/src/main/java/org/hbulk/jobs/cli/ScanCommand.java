@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
@@ -91,8 +92,9 @@ final class ScanCommand implements Callable<Integer> {
       scans.add(scan);
     }
     RowPrinter printer = new RowPrinter(target.decoder(), parent.out());
+    TableName name = Tables.name("--table", target.table());
     try (Connection connection = Connections.open(conf);
-        Table t = Tables.existing(connection, Tables.name("--table", target.table()))) {
+        Table t = Tables.existing(connection, name)) {
       for (Scan scan : scans) {
         int left = limit == 0 ? 0 : limit - printer.rows();
         if (limit > 0 && left <= 0) {

@@ -58,5 +58,14 @@ class ReadCommandsTest extends CommandLineTest {
     assertEquals(ExitCode.USAGE.code(), hbulk("scan", "--table", "t", "--limit", "-1"));
     assertEquals(ExitCode.USAGE.code(), hbulk("count"));
     assertEquals(ExitCode.USAGE.code(), hbulk("describe", "--table", "t", "--regions"));
+    for (String[] args :
+        new String[][] {
+          {"get", "--table", "-bad", "--key", "a"},
+          {"count", "--table", "-bad"},
+          {"describe", "--table", "-bad"}
+        }) {
+      assertEquals(ExitCode.BAD_SPEC.code(), hbulk(args), err);
+      assertTrue(err.startsWith("hbulk: --table '-bad' is not a valid HBase table name"), err);
+    }
   }
 }
