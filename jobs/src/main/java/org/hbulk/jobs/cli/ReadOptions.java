@@ -33,7 +33,9 @@ final class ReadOptions {
   @Option(
       names = "--output",
       paramLabel = "NAME",
-      description = "The [output] of --spec (needed when it has several for the table).")
+      description =
+          "The [output] of --spec to read through (needed when several write the table, or"
+              + " none does under that name).")
   String output;
 
   @Option(
@@ -80,6 +82,10 @@ final class ReadOptions {
       if (output != null ? o.name().equals(output) : table == null || o.table().equals(table)) {
         candidates.add(o);
       }
+    }
+    if (candidates.isEmpty() && output == null && loaded.outputs().size() == 1) {
+      // A one-output spec loaded into another table with load --table.
+      candidates.add(loaded.outputs().get(0));
     }
     List<String> names = loaded.outputs().stream().map(OutputSpec::name).toList();
     if (candidates.size() != 1) {
