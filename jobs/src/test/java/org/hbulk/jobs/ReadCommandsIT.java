@@ -280,6 +280,59 @@ class ReadCommandsIT extends MiniClusterSupport {
     assertTrue(err.contains("a Get needs every column of the key; missing: ts"), err);
   }
 
+  @Test
+  void scanThroughTheSpecFansAPrefixOutOverTheSaltBucketsAndReversesTheWholeRead()
+      throws Exception {
+    Path specFile = tmp.resolve("buckets.spec");
+    Files.writeString(
+        specFile,
+        String.join(
+            "\n",
+            "[columns]",
+            "day = long",
+            "id = string",
+            "[output buckets]",
+            "table = buckets",
+            "key = salt(id, 4) + \"|\" + day + \"|\" + id",
+            "timestamp = 1000",
+            "b:id = id",
+            ""),
+        StandardCharsets.UTF_8);
+    Path csv = tmp.resolve("buckets.csv");
+    StringBuilder rows = new StringBuilder();
+    for (char id = 'a'; id <= 'l'; id++) {
+      rows.append(id % 2 == 0 ? 5 : 6).append(',').append(id).append('\n');
+    }
+    Files.writeString(csv, rows.toString(), StandardCharsets.UTF_8);
+    String s = specFile.toString();
+    assertEquals(0, hbulk("create-table", "--spec", s), err);
+    assertEquals(
+        0,
+        hbulk("load", "--spec", s, "--input", csv.toUri().toString(), "--run-dir", "/runs/b"),
+        err);
+
+    assertEquals(0, hbulk("scan", "--spec", s, "--prefix", "day=6", "--limit", "0"), err);
+    List<String> forward = out.lines().filter(l -> l.contains("  b:id @1000 = ")).toList();
+    assertEquals(
+        List.of("a", "c", "e", "g", "i", "k"),
+        forward.stream().map(l -> l.substring(l.length() - 1)).sorted().toList(),
+        out);
+    for (int i = 1; i < forward.size(); i++) {
+      assertTrue(forward.get(i - 1).compareTo(forward.get(i)) < 0, "key order: " + out);
+    }
+    assertTrue(out.endsWith("(6 rows)\n"), out);
+
+    assertEquals(
+        0, hbulk("scan", "--spec", s, "--prefix", "day=6", "--limit", "0", "--reversed"), err);
+    List<String> backward = out.lines().filter(l -> l.contains("  b:id @1000 = ")).toList();
+    List<String> reversed = new java.util.ArrayList<>(forward);
+    java.util.Collections.reverse(reversed);
+    assertEquals(reversed, backward);
+
+    assertEquals(0, hbulk("scan", "--spec", s, "--prefix", "day=6", "--limit", "4"), err);
+    assertEquals(forward.subList(0, 4), out.lines().filter(l -> l.contains(" b:id ")).toList());
+  }
+
   private static List<HRegionLocation> regions() throws Exception {
     try (RegionLocator locator = util.getConnection().getRegionLocator(PAYS)) {
       return locator.getAllRegionLocations();
