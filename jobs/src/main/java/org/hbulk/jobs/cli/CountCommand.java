@@ -14,10 +14,8 @@ import picocli.CommandLine.ParentCommand;
 @Command(
     name = "count",
     mixinStandardHelpOptions = true,
-    description = {
-      "Counts a table's rows (a scan of one key per row, region by region), and with --regions",
-      "prints each region's rows with its start and end keys in the key notation."
-    },
+    description =
+        "Counts a table's rows (a scan of one key per row, region by region), and with --regions prints each region's rows with its start and end keys in the key notation.",
     footerHeading = "%nExamples:%n",
     footer = {
       "  hbulk count --table orders",
