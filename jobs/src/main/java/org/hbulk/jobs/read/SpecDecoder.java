@@ -65,9 +65,7 @@ public final class SpecDecoder {
       if (b.length() > 0) {
         b.append(", ");
       }
-      b.append(p.expression())
-          .append('=')
-          .append(p.meaning() == null ? KeyText.format(p.bytes()) : p.meaning());
+      b.append(p.expression()).append('=').append(shown(p.meaning(), p.bytes()));
     }
     return b.toString();
   }
@@ -82,8 +80,18 @@ public final class SpecDecoder {
             new String(family, StandardCharsets.UTF_8)
                 + ":"
                 + new String(qualifier, StandardCharsets.UTF_8));
-    String meaning = e == null ? null : e.decode(value, 0, value.length);
-    return meaning == null ? KeyText.format(value) : meaning;
+    return shown(e == null ? null : e.decode(value, 0, value.length), value);
+  }
+
+  /**
+   * What the bytes mean, or the bytes in the key notation when they cannot be read back or mean
+   * their own text (a string column: its control characters and backslashes are escaped as in raw
+   * output, so one cell stays one line).
+   */
+  private static String shown(String meaning, byte[] bytes) {
+    return meaning == null || meaning.equals(new String(bytes, StandardCharsets.UTF_8))
+        ? KeyText.format(bytes)
+        : meaning;
   }
 
   /** The spec's columns a key-parts argument may name; empty for {@link #RAW}. */

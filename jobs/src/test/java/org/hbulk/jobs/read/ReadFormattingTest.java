@@ -48,6 +48,8 @@ class ReadFormattingTest {
     assertEquals("-7", DECODER.value(b("d"), b("n"), sortableMinus7));
     assertEquals("2.25", DECODER.value(b("d"), b("amount"), Bytes.toBytes(2.25)));
     assertEquals("ann", DECODER.value(b("d"), b("user"), b("ann")));
+    assertEquals(
+        "two\\x0Alines", DECODER.value(b("d"), b("user"), b("two\nlines")), "one cell, one line");
   }
 
   @Test
