@@ -20,7 +20,12 @@ import picocli.CommandLine.ParentCommand;
     name = "get",
     mixinStandardHelpOptions = true,
     description =
-        "Prints one row, as scan does: ROW FAMILY:QUALIFIER @TIMESTAMP = VALUE. --key is the row key in the key notation (\\xHH for a raw byte, \\\\ for a backslash). With --spec, --key may instead give the values of the key's columns (COLUMN=VALUE,..., written as in the CSV): the key is built as the load builds it. Values are then decoded through the spec (binary(amount) as the number) and the row's key parts printed.",
+        "Prints one row, as scan does: ROW FAMILY:QUALIFIER @TIMESTAMP = VALUE. --key is the "
+            + "row key in the key notation (\\xHH for a raw byte, \\\\ for a backslash). With "
+            + "--spec, --key may instead give the values of the key's columns (COLUMN=VALUE,..., "
+            + "written as in the CSV): the key is built as the load builds it. Values are then "
+            + "decoded through the spec (binary(amount) as the number) and the row's key parts "
+            + "printed.",
     footerHeading = "%nExamples:%n",
     footer = {
       "  hbulk get --table orders --key '3|u00042|7'",

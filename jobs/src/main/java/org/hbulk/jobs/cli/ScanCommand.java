@@ -26,7 +26,13 @@ import picocli.CommandLine.ParentCommand;
     name = "scan",
     mixinStandardHelpOptions = true,
     description =
-        "Prints rows of a table: each cell as ROW FAMILY:QUALIFIER @TIMESTAMP = VALUE. Keys and values that are not UTF-8 text are shown with \\xHH for each raw byte, a backslash in text as \\\\. Keys given to --prefix, --start-row and --stop-row are read the same way (\\xHH in either case), so a printed key can be pasted back. With --spec, values are decoded through the spec, each row's key parts printed, and --prefix may give the leading key columns (COLUMN=VALUE,...): one scan per salt or time bucket, as explain --prefix plans them.",
+        "Prints rows of a table: each cell as ROW FAMILY:QUALIFIER @TIMESTAMP = VALUE. Keys "
+            + "and values that are not UTF-8 text are shown with \\xHH for each raw byte, a "
+            + "backslash in text as \\\\. Keys given to --prefix, --start-row and --stop-row are "
+            + "read the same way (\\xHH in either case), so a printed key can be pasted back. With "
+            + "--spec, values are decoded through the spec, each row's key parts printed, and "
+            + "--prefix may give the leading key columns (COLUMN=VALUE,...): one scan per salt or "
+            + "time bucket, as explain --prefix plans them.",
     footerHeading = "%nExamples:%n",
     footer = {
       "  hbulk scan --table orders --limit 5",

@@ -23,7 +23,7 @@ import org.hbulk.mappers.expr.KeyText;
  *
  * @param regions the count per region in key order; empty unless asked for
  */
-public record RowCount(String table, long rows, List<Region> regions) {
+public record RowCount(String table, long rows, List<Region> regions) implements TableReport {
   /** One region's rows; start and end empty at the ends of the table. */
   public record Region(String name, byte[] start, byte[] end, long rows) {}
 
@@ -60,6 +60,7 @@ public record RowCount(String table, long rows, List<Region> regions) {
    * {@code TABLE: N rows}, then with regions one line each: {@code region NAME start 'KEY' end
    * 'KEY' N rows}.
    */
+  @Override
   public void printText(PrintStream out) {
     out.println(table + ": " + rows(rows));
     for (Region r : regions) {
@@ -76,6 +77,7 @@ public record RowCount(String table, long rows, List<Region> regions) {
   }
 
   /** {@code {"table", "rows", "regions": [{"name", "start", "end", "rows"}]}}, keys as text. */
+  @Override
   public String toJson() {
     StringBuilder b = new StringBuilder("{\"table\": ").append(Json.quote(table));
     b.append(", \"rows\": ").append(rows);

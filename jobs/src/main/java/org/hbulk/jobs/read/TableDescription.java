@@ -28,7 +28,8 @@ import org.hbulk.mappers.expr.KeyText;
  * kilobytes of store files show as 1).
  */
 public record TableDescription(
-    String table, boolean enabled, List<Family> families, List<Region> regions) {
+    String table, boolean enabled, List<Family> families, List<Region> regions)
+    implements TableReport {
 
   /**
    * @param ttlSeconds null for FOREVER
@@ -114,6 +115,7 @@ public record TableDescription(
   }
 
   /** The shell's {@code {NAME => 'f', VERSIONS => '1', ...}} per family, then a line per region. */
+  @Override
   public void printText(PrintStream out) {
     out.println("table " + table + " (" + (enabled ? "enabled" : "disabled") + ")");
     out.println("families:");
@@ -166,6 +168,7 @@ public record TableDescription(
   }
 
   /** One object; see the README's "JSON output" for the fields. */
+  @Override
   public String toJson() {
     StringBuilder b = new StringBuilder("{\"table\": ").append(Json.quote(table));
     b.append(", \"enabled\": ").append(enabled).append(",\n\"families\": [");
