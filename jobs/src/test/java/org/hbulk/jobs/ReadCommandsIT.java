@@ -35,30 +35,8 @@ class ReadCommandsIT extends MiniClusterSupport {
 
   @BeforeAll
   static void loadTable() throws Exception {
-    Path specFile = tmp.resolve("pays.spec");
-    Files.writeString(
-        specFile,
-        String.join(
-            "\n",
-            "[columns]",
-            "user = string",
-            "ts = timestamp(epoch-millis)",
-            "amount = double",
-            "",
-            "[output pays]",
-            "table = pays",
-            "key = user + \"#\" + reverse_ts(ts)",
-            "timestamp = ts",
-            "d:amount = binary(amount)",
-            "d:user = user",
-            "",
-            "[family d]",
-            "versions = 3",
-            ""),
-        StandardCharsets.UTF_8);
-    spec = specFile.toString();
-    Path csv = tmp.resolve("pays.csv");
-    Files.writeString(csv, "ann,1000,1.5\nann,2000,2.25\nbob,3000,10\n", StandardCharsets.UTF_8);
+    spec = Path.of(ReadCommandsIT.class.getResource("/pays-reverse-ts.spec").toURI()).toString();
+    Path csv = Path.of(ReadCommandsIT.class.getResource("/pays-reverse-ts.csv").toURI());
     ReadCommandsIT setup = new ReadCommandsIT();
     assertEquals(0, setup.hbulk("create-table", "--spec", spec, "--split-points", "b"), setup.err);
     assertEquals(

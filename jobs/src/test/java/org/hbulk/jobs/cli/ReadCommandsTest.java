@@ -6,25 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 import org.hbulk.jobs.ExitCode;
+import org.hbulk.jobs.read.ReadFixtures;
 import org.hbulk.jobs.read.SpecDecoder;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.junit.jupiter.api.Test;
 
 /** get, scan, count and describe without a cluster: their help, key arguments and refusals. */
 class ReadCommandsTest extends CommandLineTest {
-  private static final LoadSpec SPEC =
-      LoadSpec.parse(
-          "pays.spec",
-          String.join(
-              "\n",
-              "[columns]",
-              "user = string",
-              "ts = timestamp(epoch-millis)",
-              "[output pays]",
-              "table = pays",
-              "key = user + \"#\" + reverse_ts(ts)",
-              "d:user = user",
-              ""));
+  private static final LoadSpec SPEC = ReadFixtures.paysSpec();
 
   @Test
   void everyReadCommandHasExamplesOfOneLineWithin78Characters() {

@@ -18,24 +18,7 @@ import org.hbulk.mappers.spec.LoadSpec;
 import org.junit.jupiter.api.Test;
 
 class ReadFormattingTest {
-  private static final LoadSpec SPEC =
-      LoadSpec.parse(
-          "pays.spec",
-          String.join(
-              "\n",
-              "[columns]",
-              "user = string",
-              "ts = timestamp(epoch-millis)",
-              "amount = double",
-              "n = int",
-              "[output pays]",
-              "table = pays",
-              "key = user + \"#\" + reverse_ts(ts)",
-              "timestamp = ts",
-              "d:amount = binary(amount)",
-              "d:n = sortable(n)",
-              "d:user = user",
-              ""));
+  private static final LoadSpec SPEC = ReadFixtures.paysSpec();
 
   private static final SpecDecoder DECODER = SpecDecoder.of(SPEC, SPEC.outputs().get(0));
 
@@ -44,8 +27,14 @@ class ReadFormattingTest {
 
   @Test
   void binaryAndSortableValuesReadBackAsTheirNumbers() throws Exception {
+    LoadSpec sortable =
+        LoadSpec.parse(
+            "sortable.spec",
+            "[columns]\nn = int\n[output o]\ntable = t\nkey = n\nd:n = sortable(n)\n");
     byte[] sortableMinus7 = {0x7f, (byte) 0xff, (byte) 0xff, (byte) 0xf9};
-    assertEquals("-7", DECODER.value(b("d"), b("n"), sortableMinus7));
+    assertEquals(
+        "-7",
+        SpecDecoder.of(sortable, sortable.outputs().get(0)).value(b("d"), b("n"), sortableMinus7));
     assertEquals("2.25", DECODER.value(b("d"), b("amount"), Bytes.toBytes(2.25)));
     assertEquals("ann", DECODER.value(b("d"), b("user"), b("ann")));
     assertEquals(
