@@ -98,7 +98,10 @@ class ArchitectureTest {
       noClasses()
           .that()
           .resideInAnyPackage(
-              "org.hbulk.jobs.load..", "org.hbulk.jobs.table..", "org.hbulk.jobs.importtsv..")
+              "org.hbulk.jobs.load..",
+              "org.hbulk.jobs.table..",
+              "org.hbulk.jobs.read..",
+              "org.hbulk.jobs.importtsv..")
           .should()
           .dependOnClassesThat()
           .resideInAnyPackage("org.hbulk.jobs.cli..", "picocli..")

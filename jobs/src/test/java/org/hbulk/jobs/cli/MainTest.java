@@ -31,6 +31,9 @@ class MainTest extends CommandLineTest {
           "explain",
           "importtsv",
           "scan",
+          "get",
+          "count",
+          "describe",
           "ping",
           "sample-data",
           "completion");
