@@ -41,8 +41,9 @@ spec="${HBULK_ROOT}/conf/examples/orders.spec"
 step "creating table 'orders', one region per salt bucket of the row key"
 "${here}/create-table.sh" "${spec}"
 
+run_dir="${HBULK_VAR}/runs/quickstart-$(date +%Y%m%d-%H%M%S)"
 step "bulk-loading: CSV -> row keys -> HFiles per region -> BulkLoadHFiles"
-"${here}/hbulk" load --spec "${spec}" --input "${data}"
+"${here}/hbulk" load --spec "${spec}" --input "${data}" --run-dir "${run_dir}"
 printf '(the key-length warning is expected: %s says why this example keeps readable keys)\n' \
   "conf/examples/orders.spec"
 
@@ -50,5 +51,16 @@ step "reading back: the first 2 rows, then 1 row from the region of salt bucket 
 "${here}/hbulk" scan --table orders --limit 2
 "${here}/hbulk" scan --table orders --start-row '5|' --limit 1
 
+# The first order of the file, for a Get by the key's columns (order_id, user_id lead each line).
+IFS=, read -r order_id user_id _ < <(sed -n 2p "${data}")
+
 printf '\nquickstart done in %d s. HBase is still running: stop it with scripts/hbase-local.sh stop\n' \
   "$(( $(date +%s) - started ))"
+printf '\nNext, try:\n'
+printf '  scripts/hbulk explain --spec conf/examples/orders.spec --input %q --lines 3\n' "${data}"
+printf '  scripts/hbulk analyze --spec conf/examples/orders.spec --input %q\n' "${data}"
+printf '  scripts/hbulk get --spec conf/examples/orders.spec --key order_id=%s,user_id=%s\n' \
+  "${order_id}" "${user_id}"
+printf '  scripts/hbulk count --table orders --regions\n'
+printf '  scripts/hbulk verify --run-dir %q\n' "${run_dir}"
+printf "The load's report: %q\n" "${run_dir}/report.json"
