@@ -83,7 +83,8 @@ class FaultIT extends MiniClusterSupport {
     // The local runner reports map progress 0 % until every map is done, and runs no reducer
     // before:
     // a progress line below 100 % is the map phase.
-    load.await(line -> line.matches("hbulk: +map +([0-9]|[1-9][0-9])% +reduce +0%.*"));
+    load.await(
+        line -> line.matches("hbulk: \\[job: map\\] +map +([0-9]|[1-9][0-9])% +reduce +0%.*"));
     assertTrue(localDirs().stream().anyMatch(d -> d.endsWith("-" + load.pid())));
     load.kill();
     assertEquals(RunState.Stage.PREPARING, state(runDir).stage());
