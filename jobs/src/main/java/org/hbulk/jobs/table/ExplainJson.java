@@ -72,7 +72,7 @@ public final class ExplainJson {
                 + ", \"length\": "
                 + length
                 + ", \"parts\": "
-                + array(parts.stream().map(Part::json).toList())
+                + inline(parts.stream().map(Part::json).toList())
                 + ", \"duplicate_of\": "
                 + (duplicateOf == null ? "null" : duplicateOf.toString())
                 + "}");
@@ -117,9 +117,9 @@ public final class ExplainJson {
             + ", \"exact\": "
             + caveats.isEmpty()
             + ", \"caveats\": "
-            + array(caveats.stream().map(Json::quote).toList())
+            + inline(caveats.stream().map(Json::quote).toList())
             + ", \"scans\": "
-            + array(scans)
+            + inline(scans)
             + "}");
   }
 
@@ -130,7 +130,7 @@ public final class ExplainJson {
             + ", \"kind\": \"decode\", \"key\": "
             + Json.quote(key)
             + ", \"parts\": "
-            + array(parts.stream().map(Part::json).toList())
+            + inline(parts.stream().map(Part::json).toList())
             + "}");
   }
 
@@ -138,7 +138,7 @@ public final class ExplainJson {
   public String toJson() {
     List<String> recs = new ArrayList<>();
     for (int i = 0; i < records.size(); i++) {
-      recs.add(records.get(i) + ", \"keys\": " + array(keys.get(i)) + "}");
+      recs.add(records.get(i) + ", \"keys\": " + inline(keys.get(i)) + "}");
     }
     return "{\n  \"spec\": "
         + Json.quote(spec)
@@ -161,6 +161,10 @@ public final class ExplainJson {
     return reason == null
         ? "null"
         : "{\"reason\": " + Json.quote(reason) + ", \"message\": " + Json.quote(message) + "}";
+  }
+
+  private static String inline(List<String> items) {
+    return "[" + String.join(", ", items) + "]";
   }
 
   private static String array(List<String> items) {
