@@ -115,7 +115,14 @@ class NightlyIT extends MiniClusterSupport {
 
     assertEquals(ExitCode.NOTHING_TO_DO.code(), nightly(spec, in));
     assertTrue(err.contains("2026-11-22 is already loaded"), err);
-    assertEquals(0, nightly(spec, in, "--force"), err);
+    assertEquals(0, nightly(spec, in, "--force", "--json"), err);
+    JsonSchemas.assertValid("nightly", out);
+    assertEquals(
+        300,
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(out)
+            .at("/records/loaded")
+            .asLong());
     assertEquals(
         first, cells("n_twice"), "identical cells, one version each, though the family keeps 5");
     assertTrue(err.contains("--force: keeping the earlier run as"), err);
