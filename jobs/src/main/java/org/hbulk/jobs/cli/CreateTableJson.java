@@ -21,11 +21,13 @@ final class CreateTableJson {
       b.append(sep).append("    {\"name\": ").append(Json.quote(r.plan().name()));
       b.append(", \"outcome\": ").append(Json.quote(r.outcome().name()));
       b.append(", \"regions_planned\": ").append(points.size() + 1);
-      b.append(", \"regions_now\": ").append(r.regionsNow());
+      // Counted only for a table that exists and matches; -1 otherwise.
+      b.append(", \"regions_now\": ").append(r.regionsNow() < 0 ? "null" : r.regionsNow());
       b.append(", \"how\": ").append(Json.quote(r.plan().how()));
       b.append(", \"split_points\": ")
           .append(strings(points.stream().map(KeyText::format).toList()));
-      b.append(", \"layout\": ").append(Json.quote(TableLayout.describe(r.plan().descriptor())));
+      b.append(", \"layout\": ")
+          .append(Json.quote(TableLayout.describe(r.plan().descriptor()).strip()));
       b.append(", \"differences\": ").append(strings(r.differences())).append('}');
       sep = ",\n";
     }
