@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -211,9 +213,14 @@ class BulkLoadIT extends MiniClusterSupport {
 
     assertEquals(
         ExitCode.REJECTS_OVER_BUDGET.code(),
-        hbulk("load", "--spec", spec, "--input", input, "--run-dir", "/runs/budget"),
+        hbulk("load", "--spec", spec, "--input", input, "--run-dir", "/runs/budget", "--json"),
         err);
     assertTrue(err.contains("3 rejected records exceed the budget of 1"), err);
+    // The report of a run that stops is the one JSON document on stdout.
+    JsonSchemas.assertValid("load", out);
+    JsonNode stopped = new ObjectMapper().readTree(out);
+    assertEquals("OVER_BUDGET", stopped.get("stage").asText());
+    assertEquals(3, stopped.at("/records/rejected").asLong());
     TableName table = TableName.valueOf("it_budget");
     assertEquals(0, scan(table).size(), "nothing reached the table");
 
@@ -272,7 +279,9 @@ class BulkLoadIT extends MiniClusterSupport {
     assertEquals(RunState.Stage.PREPARED, prepared.stage());
     assertEquals(1, prepared.counts().blankLines());
 
-    assertEquals(0, hbulk("complete", "--run-dir", "/runs/two"), err);
+    assertEquals(0, hbulk("complete", "--run-dir", "/runs/two", "--json"), err);
+    JsonSchemas.assertValid("complete", out);
+    assertEquals("LOADED", new ObjectMapper().readTree(out).get("stage").asText());
     assertEquals(3, scan(table).size());
     assertEquals(0, hbulk("complete", "--run-dir", "/runs/two"), err);
     assertTrue(err.contains("already loaded"), err);
@@ -453,6 +462,11 @@ class BulkLoadIT extends MiniClusterSupport {
     assertTrue(
         out.contains("row(s) hold another record's cells, as the spec's collisions policy chose"),
         out);
+    assertEquals(0, hbulk("verify", "--run-dir", "/runs/last-5000", "--json"), out + err);
+    JsonSchemas.assertValid("verify", out);
+    JsonNode verified = new ObjectMapper().readTree(out);
+    assertTrue(verified.get("passed").asBoolean(), out);
+    assertTrue(verified.get("collision_rows").asLong() > 0, out);
     // A kept record's cell changed: no record of that row is in the table whole any more.
     String victim = lastByKey.keySet().iterator().next();
     try (Table t = util.getConnection().getTable(TableName.valueOf("it_last_5000"))) {
@@ -467,6 +481,14 @@ class BulkLoadIT extends MiniClusterSupport {
     assertEquals(
         ExitCode.VERIFY_FAILED.code(), hbulk("verify", "--run-dir", "/runs/last-5000"), out + err);
     assertTrue(out.contains("row " + victim + " f:a @1700000000000 holds tampered"), out);
+    assertEquals(
+        ExitCode.VERIFY_FAILED.code(),
+        hbulk("verify", "--run-dir", "/runs/last-5000", "--json"),
+        out + err);
+    JsonSchemas.assertValid("verify", out);
+    JsonNode failed = new ObjectMapper().readTree(out);
+    assertFalse(failed.get("passed").asBoolean(), out);
+    assertTrue(failed.get("differences").toString().contains("holds tampered"), out);
   }
 
   /** The first rows (at most 5) whose cells differ, as {@code row: want != got}. */
@@ -533,8 +555,18 @@ class BulkLoadIT extends MiniClusterSupport {
         0, hbulk("create-table", "--table", "it_gone", "--family", "f", "--single-region"), err);
     assertEquals(
         0,
-        hbulk("prepare", "--spec", spec.toString(), "--input", input, "--run-dir", "/runs/gone-p"),
+        hbulk(
+            "prepare",
+            "--spec",
+            spec.toString(),
+            "--input",
+            input,
+            "--run-dir",
+            "/runs/gone-p",
+            "--json"),
         err);
+    JsonSchemas.assertValid("prepare", out);
+    assertEquals("PREPARED", new ObjectMapper().readTree(out).get("stage").asText());
     assertEquals(
         0,
         hbulk("load", "--spec", spec.toString(), "--input", input, "--run-dir", "/runs/gone-l"),

@@ -129,9 +129,14 @@ class ImportTsvIT extends MiniClusterSupport {
             "importtsv",
             COLUMNS,
             "-Dimporttsv.timestamp=2000",
+            "--json",
             "direct",
             input().toUri().toString()),
         out + err);
+    JsonSchemas.assertValid("importtsv", out);
+    assertEquals(
+        "LOADED",
+        new com.fasterxml.jackson.databind.ObjectMapper().readTree(out).get("stage").asText());
     assertEquals(400, cells(TableName.valueOf("direct"), 2000).size());
   }
 }

@@ -136,7 +136,14 @@ class NightlyIT extends MiniClusterSupport {
     String in = input("append", "2026-11-22", 0, 200, "first ");
     input("append", "2026-11-23", 100, 300, "second ");
     assertEquals(0, nightlyOn("2026-11-22", spec, in), err);
-    assertEquals(0, nightlyOn("2026-11-23", spec, in), err);
+    assertEquals(0, nightlyOn("2026-11-23", spec, in, "--json"), err);
+    JsonSchemas.assertValid("nightly", out);
+    assertEquals(
+        200,
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(out)
+            .at("/records/loaded")
+            .asLong());
 
     List<String> cells = cells("n_append");
     assertEquals(

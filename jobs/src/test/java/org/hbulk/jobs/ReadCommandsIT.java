@@ -179,6 +179,7 @@ class ReadCommandsIT extends MiniClusterSupport {
         out);
 
     assertEquals(0, hbulk("count", "--table", "pays", "--regions", "--json"), err);
+    JsonSchemas.assertValid("count", out);
     JsonNode json = new ObjectMapper().readTree(out);
     assertEquals("pays", json.get("table").asText());
     assertEquals(3, json.get("rows").asLong());
@@ -221,6 +222,7 @@ class ReadCommandsIT extends MiniClusterSupport {
         out);
 
     assertEquals(0, hbulk("describe", "--table", "pays", "--json"), err);
+    JsonSchemas.assertValid("describe", out);
     JsonNode json = new ObjectMapper().readTree(out);
     assertEquals("pays", json.get("table").asText());
     assertTrue(json.get("enabled").asBoolean());

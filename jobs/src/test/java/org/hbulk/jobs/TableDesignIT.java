@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -107,6 +109,11 @@ class TableDesignIT extends MiniClusterSupport {
     assertEquals(0, hbulk("create-table", "--spec", spec.toString()), err);
     assertEquals(0, hbulk("create-table", "--spec", spec.toString()), err);
     assertTrue(out.contains("exists and matches the spec; nothing to do"), out);
+    assertEquals(0, hbulk("create-table", "--spec", spec.toString(), "--json"), err);
+    JsonSchemas.assertValid("create-table", out);
+    JsonNode same = new ObjectMapper().readTree(out);
+    assertEquals("UNCHANGED", same.at("/tables/0/outcome").asText(), out);
+    assertFalse(same.get("refused").asBoolean(), out);
 
     Path changed = spec("design_idem", "SNAPPY");
     Files.writeString(
@@ -115,6 +122,14 @@ class TableDesignIT extends MiniClusterSupport {
     assertTrue(out.contains("family d: COMPRESSION GZ -> SNAPPY"), out);
     assertTrue(out.contains("family d: VERSIONS 3 -> 5"), out);
     assertTrue(err.contains("run again with --alter"), err);
+    assertEquals(
+        ExitCode.HBASE.code(), hbulk("create-table", "--spec", changed.toString(), "--json"));
+    JsonSchemas.assertValid("create-table", out);
+    JsonNode differs = new ObjectMapper().readTree(out);
+    assertEquals("DIFFERS", differs.at("/tables/0/outcome").asText(), out);
+    assertTrue(differs.get("refused").asBoolean(), out);
+    assertTrue(
+        differs.at("/tables/0/differences").toString().contains("COMPRESSION GZ -> SNAPPY"), out);
     assertEquals(
         Compression.Algorithm.GZ,
         util.getAdmin()

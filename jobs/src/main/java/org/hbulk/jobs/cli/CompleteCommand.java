@@ -30,6 +30,8 @@ final class CompleteCommand implements Callable<Integer> {
 
   @Mixin StrictOption strict;
 
+  @Mixin JsonOption json;
+
   @Option(
       names = "--run-dir",
       required = true,
@@ -47,9 +49,9 @@ final class CompleteCommand implements Callable<Integer> {
     Configuration conf = strict.apply(common.apply(parent.conf()));
     try (Connection connection = Connections.open(conf)) {
       LoadReport report =
-          new BulkLoad(conf, connection, parent.out(), parent.err())
+          new BulkLoad(conf, connection, parent.out(), parent.err(), json.format())
               .complete(new Path(runDir), acceptRejects);
-      report.printTo(parent.out());
+      json.format().print(report, parent.out());
     }
     return 0;
   }

@@ -44,6 +44,8 @@ final class CreateTableCommand implements Callable<Integer> {
 
   @Mixin CommonOptions common;
 
+  @Mixin JsonOption json;
+
   @Option(
       names = {"-s", "--spec"},
       paramLabel = "FILE",
@@ -122,12 +124,19 @@ final class CreateTableCommand implements Callable<Integer> {
                     inputs,
                     sample));
     boolean differs = false;
+    List<CreateTableTask.Result> results = new ArrayList<>();
     try (Connection connection = Connections.open(conf);
         Admin admin = connection.getAdmin()) {
       CreateTableTask task = new CreateTableTask(admin, alter);
       for (TablePlan plan : plans) {
-        differs |= print(task.apply(plan));
+        CreateTableTask.Result result = task.apply(plan);
+        results.add(result);
+        differs |= json.json ? result.outcome() == TableCreator.Outcome.DIFFERS : print(result);
       }
+    }
+    if (json.json) {
+      parent.out().print(CreateTableJson.of(results, differs && !ifNotExists));
+      parent.out().flush();
     }
     if (differs && !ifNotExists) {
       throw new HbulkException(

@@ -1,5 +1,6 @@
 package org.hbulk.jobs.cli;
 
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,6 +12,7 @@ import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
 import org.hbulk.jobs.load.HeaderCheck;
 import org.hbulk.jobs.load.InputSample;
+import org.hbulk.jobs.table.ExplainJson;
 import org.hbulk.jobs.table.KeyExplainer;
 import org.hbulk.mappers.spec.KeyWarnings;
 import org.hbulk.mappers.spec.LoadSpec;
@@ -48,6 +50,8 @@ final class ExplainCommand implements Callable<Integer> {
   @ParentCommand HbulkCommand parent;
 
   @Mixin CommonOptions common;
+
+  @Mixin JsonOption json;
 
   @Option(
       names = {"-s", "--spec"},
@@ -110,7 +114,9 @@ final class ExplainCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Configuration conf = common.apply(parent.conf());
     LoadSpec loaded = SpecFiles.load(spec, conf, Map.of());
-    PrintStream out = parent.out();
+    // With --json the text goes nowhere and the same findings are printed as one document.
+    PrintStream out = json.json ? new PrintStream(OutputStream.nullOutputStream()) : parent.out();
+    ExplainJson found = new ExplainJson(loaded.source());
     byte[] decodeKey = decode == null ? null : KeyOption.parse("--decode", decode);
     List<OutputSpec> outputs = new ArrayList<>();
     for (OutputSpec o : loaded.outputs()) {
@@ -123,6 +129,7 @@ final class ExplainCommand implements Callable<Integer> {
     }
     for (String w : KeyWarnings.of(loaded)) {
       out.println("warning: " + w);
+      found.warning(w);
     }
     List<byte[]> samples = new ArrayList<>();
     for (String r : records) {
@@ -131,11 +138,15 @@ final class ExplainCommand implements Callable<Integer> {
     if (input != null) {
       samples.addAll(readInput(conf, loaded));
     }
-    KeyExplainer explainer = new KeyExplainer(loaded, outputs, out);
+    KeyExplainer explainer = new KeyExplainer(loaded, outputs, out, found);
     if (!samples.isEmpty()) {
       explainer.explainRecords(samples);
     }
     explainer.explainReads(new KeyExplainer.Reads(get, prefix, timeRange, decodeKey));
+    if (json.json) {
+      parent.out().print(found.toJson());
+      parent.out().flush();
+    }
     return 0;
   }
 

@@ -73,6 +73,8 @@ final class ImportTsvCommand implements Callable<Integer> {
 
   @Mixin StrictOption strict;
 
+  @Mixin JsonOption json;
+
   @Mixin ProgressOption progress;
 
   @Option(
@@ -143,7 +145,7 @@ final class ImportTsvCommand implements Callable<Integer> {
     try (Connection connection = Connections.open(conf)) {
       boolean created = createIfAsked(conf, connection, spec, options);
       try {
-        LoadTask task = new LoadTask(conf, connection, parent.out(), parent.err());
+        LoadTask task = new LoadTask(conf, connection, parent.out(), parent.err(), json.format());
         boolean load = bulkOutput == null && !options.dryRun();
         LoadReport report =
             task.run(
@@ -154,8 +156,8 @@ final class ImportTsvCommand implements Callable<Integer> {
         if (!load) {
           report = task.release(new Path(report.runDir()), options.dryRun() ? null : bulkOutput);
         }
-        report.printTo(parent.out());
-        if (!load && !options.dryRun()) {
+        json.format().print(report, parent.out());
+        if (!load && !options.dryRun() && !json.json) {
           parent
               .out()
               .println("next: hbase completebulkload " + report.state().releasedTo() + " " + table);

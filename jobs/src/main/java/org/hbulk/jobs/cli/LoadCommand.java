@@ -3,6 +3,7 @@ package org.hbulk.jobs.cli;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.client.Connection;
+import org.hbulk.jobs.load.LoadReport;
 import org.hbulk.jobs.load.LoadTask;
 import org.hbulk.jobs.load.RunState;
 import org.hbulk.mappers.spec.LoadSpec;
@@ -34,6 +35,8 @@ final class LoadCommand implements Callable<Integer> {
 
   @Mixin StrictOption strict;
 
+  @Mixin JsonOption json;
+
   @Mixin ProgressOption progress;
 
   @Mixin SourceOptions source;
@@ -43,9 +46,10 @@ final class LoadCommand implements Callable<Integer> {
     Configuration conf = progress.apply(strict.apply(common.apply(parent.conf())));
     LoadSpec spec = source.spec(conf);
     try (Connection connection = Connections.open(conf)) {
-      new LoadTask(conf, connection, parent.out(), parent.err())
-          .run(spec, source.inputs, source.runDir(), RunState.Mode.LOAD)
-          .printTo(parent.out());
+      LoadReport report =
+          new LoadTask(conf, connection, parent.out(), parent.err(), json.format())
+              .run(spec, source.inputs, source.runDir(), RunState.Mode.LOAD);
+      json.format().print(report, parent.out());
     }
     return 0;
   }

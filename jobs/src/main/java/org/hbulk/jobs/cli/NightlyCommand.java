@@ -56,6 +56,8 @@ final class NightlyCommand implements Callable<Integer> {
 
   @Mixin StrictOption strict;
 
+  @Mixin JsonOption json;
+
   @Mixin ProgressOption progress;
 
   @Option(
@@ -138,9 +140,9 @@ final class NightlyCommand implements Callable<Integer> {
               + lock.file());
       try (Connection connection = Connections.open(conf)) {
         LoadReport report =
-            new NightlyRun(conf, connection, out, log)
+            new NightlyRun(conf, connection, out, log, json.format())
                 .run(loaded, identity, template, day, zone, force, keepDays);
-        report.printTo(out);
+        json.format().print(report, out);
       } catch (HbulkException e) {
         // Main prints the message on the terminal; the log gets it with its exit code.
         said.writeBytes(

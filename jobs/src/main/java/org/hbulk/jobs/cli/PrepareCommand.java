@@ -31,6 +31,8 @@ final class PrepareCommand implements Callable<Integer> {
 
   @Mixin StrictOption strict;
 
+  @Mixin JsonOption json;
+
   @Mixin ProgressOption progress;
 
   @Mixin SourceOptions source;
@@ -41,10 +43,14 @@ final class PrepareCommand implements Callable<Integer> {
     LoadSpec spec = source.spec(conf);
     try (Connection connection = Connections.open(conf)) {
       LoadReport report =
-          new LoadTask(conf, connection, parent.out(), parent.err())
+          new LoadTask(conf, connection, parent.out(), parent.err(), json.format())
               .run(spec, source.inputs, source.runDir(), RunState.Mode.PREPARE);
-      parent.out().print(report.toText());
-      parent.out().println("next: hbulk complete --run-dir " + report.runDir());
+      if (json.json) {
+        json.format().print(report, parent.out());
+      } else {
+        parent.out().print(report.toText());
+        parent.out().println("next: hbulk complete --run-dir " + report.runDir());
+      }
     }
     return 0;
   }

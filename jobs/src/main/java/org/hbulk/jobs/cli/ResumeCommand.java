@@ -34,6 +34,8 @@ final class ResumeCommand implements Callable<Integer> {
 
   @Mixin StrictOption strict;
 
+  @Mixin JsonOption json;
+
   @Mixin ProgressOption progress;
 
   @Option(
@@ -48,8 +50,9 @@ final class ResumeCommand implements Callable<Integer> {
     Configuration conf = progress.apply(strict.apply(common.apply(parent.conf())));
     try (Connection connection = Connections.open(conf)) {
       LoadReport report =
-          new BulkLoad(conf, connection, parent.out(), parent.err()).resume(new Path(runDir));
-      report.printTo(parent.out());
+          new BulkLoad(conf, connection, parent.out(), parent.err(), json.format())
+              .resume(new Path(runDir));
+      json.format().print(report, parent.out());
     }
     return 0;
   }

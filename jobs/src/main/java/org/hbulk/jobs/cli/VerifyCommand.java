@@ -35,6 +35,8 @@ final class VerifyCommand implements Callable<Integer> {
 
   @Mixin CommonOptions common;
 
+  @Mixin JsonOption json;
+
   @Option(
       names = "--run-dir",
       required = true,
@@ -71,42 +73,12 @@ final class VerifyCommand implements Callable<Integer> {
     try (Connection connection = Connections.open(conf)) {
       Tables.requireExisting(connection, state.tables());
       Verifier.Result r = new Verifier(conf, connection).verify(run, records, allowOlderVersions);
-      parent
-          .out()
-          .printf(
-              "verified %,d record(s) (of %,d loaded): %,d row(s), %,d cell(s), %,d older version(s)"
-                  + " of them; %d difference(s)%n",
-              r.records(),
-              state.counts().loaded(),
-              r.rows(),
-              r.cells(),
-              r.olderVersions(),
-              r.differences().size());
-      if (r.markers() > 0 || r.maskedCells() > 0) {
-        parent
-            .out()
-            .printf(
-                "  %,d of the cells are delete markers, their rows or columns absent as deleted;"
-                    + " %,d cell(s) missing may be masked by deletions not read again%n",
-                r.markers(), r.maskedCells());
+      if (json.json) {
+        parent.out().print(VerifyJson.of(state, r));
+        parent.out().flush();
+      } else {
+        printText(state, r);
       }
-      if (r.expiredCells() > 0 || r.unseenLabelledCells() > 0) {
-        parent
-            .out()
-            .printf(
-                "  %,d cell(s) past their TTL, not looked for (HBase no longer returns them);"
-                    + " %,d cell(s) with visibility labels this user does not see, not checked%n",
-                r.expiredCells(), r.unseenLabelledCells());
-      }
-      if (r.collisionRows() > 0) {
-        parent
-            .out()
-            .printf(
-                "  %,d row(s) hold another record's cells, as the spec's collisions policy chose (the run"
-                    + " counted %,d conflicting row(s))%n",
-                r.collisionRows(), state.counts().collisions().rows());
-      }
-      r.differences().stream().limit(50).forEach(d -> parent.out().println("  " + d));
       if (!r.differences().isEmpty()) {
         throw new HbulkException(
             ExitCode.VERIFY_FAILED,
@@ -114,5 +86,44 @@ final class VerifyCommand implements Callable<Integer> {
       }
     }
     return 0;
+  }
+
+  private void printText(RunState state, Verifier.Result r) {
+    parent
+        .out()
+        .printf(
+            "verified %,d record(s) (of %,d loaded): %,d row(s), %,d cell(s), %,d older version(s)"
+                + " of them; %d difference(s)%n",
+            r.records(),
+            state.counts().loaded(),
+            r.rows(),
+            r.cells(),
+            r.olderVersions(),
+            r.differences().size());
+    if (r.markers() > 0 || r.maskedCells() > 0) {
+      parent
+          .out()
+          .printf(
+              "  %,d of the cells are delete markers, their rows or columns absent as deleted;"
+                  + " %,d cell(s) missing may be masked by deletions not read again%n",
+              r.markers(), r.maskedCells());
+    }
+    if (r.expiredCells() > 0 || r.unseenLabelledCells() > 0) {
+      parent
+          .out()
+          .printf(
+              "  %,d cell(s) past their TTL, not looked for (HBase no longer returns them);"
+                  + " %,d cell(s) with visibility labels this user does not see, not checked%n",
+              r.expiredCells(), r.unseenLabelledCells());
+    }
+    if (r.collisionRows() > 0) {
+      parent
+          .out()
+          .printf(
+              "  %,d row(s) hold another record's cells, as the spec's collisions policy chose (the run"
+                  + " counted %,d conflicting row(s))%n",
+              r.collisionRows(), state.counts().collisions().rows());
+    }
+    r.differences().stream().limit(50).forEach(d -> parent.out().println("  " + d));
   }
 }

@@ -35,6 +35,7 @@ public final class BulkLoad {
   private final Connection connection;
   private final PrintStream out;
   private final PrintStream log;
+  private final ReportFormat format;
   private final JobRunner jobs;
 
   /** Whether this process already checked the run's tables' replication (a load: in prepare). */
@@ -45,7 +46,20 @@ public final class BulkLoad {
    * @param log where phases and progress go
    */
   public BulkLoad(Configuration conf, Connection connection, PrintStream out, PrintStream log) {
+    this(conf, connection, out, log, ReportFormat.TEXT);
+  }
+
+  /**
+   * @param format how the report of a run that stops is printed on {@code out}
+   */
+  public BulkLoad(
+      Configuration conf,
+      Connection connection,
+      PrintStream out,
+      PrintStream log,
+      ReportFormat format) {
     this.conf = conf;
+    this.format = format;
     this.connection = connection;
     this.out = out;
     this.log = log;
@@ -210,7 +224,7 @@ public final class BulkLoad {
     state.phase("inspect", System.currentTimeMillis() - t2);
     LoadReport report = writeReport(run, state, regions);
     if (!verdict.passed()) {
-      out.print(report.toText());
+      out.print(format.stopped(report));
       verdict.enforce(run);
     }
     log.println(

@@ -22,8 +22,20 @@ public final class LoadTask {
    * @param log where phases and progress go
    */
   public LoadTask(Configuration conf, Connection connection, PrintStream out, PrintStream log) {
+    this(conf, connection, out, log, ReportFormat.TEXT);
+  }
+
+  /**
+   * @param format how a report that stops the run is printed on {@code out}
+   */
+  public LoadTask(
+      Configuration conf,
+      Connection connection,
+      PrintStream out,
+      PrintStream log,
+      ReportFormat format) {
     this.conf = conf;
-    this.bulkLoad = new BulkLoad(conf, connection, out, log);
+    this.bulkLoad = new BulkLoad(conf, connection, out, log, format);
   }
 
   /**

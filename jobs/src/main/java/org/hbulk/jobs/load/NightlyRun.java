@@ -33,8 +33,22 @@ public final class NightlyRun {
   private final Connection connection;
   private final PrintStream out;
   private final PrintStream log;
+  private final ReportFormat format;
 
   public NightlyRun(Configuration conf, Connection connection, PrintStream out, PrintStream log) {
+    this(conf, connection, out, log, ReportFormat.TEXT);
+  }
+
+  /**
+   * @param format how the report of a run that stops is printed on {@code out}
+   */
+  public NightlyRun(
+      Configuration conf,
+      Connection connection,
+      PrintStream out,
+      PrintStream log,
+      ReportFormat format) {
+    this.format = format;
     this.conf = conf;
     this.connection = connection;
     this.out = out;
@@ -67,7 +81,7 @@ public final class NightlyRun {
     Path dir = identity.runDir(conf, date);
     RunDirectory run = RunDirectory.at(conf, dir);
     FileSystem fs = run.fs();
-    BulkLoad load = new BulkLoad(conf, connection, out, log);
+    BulkLoad load = new BulkLoad(conf, connection, out, log, format);
     LoadReport report;
     RunState state = run.hasState() ? run.readState() : null;
     if (state != null && !force) {

@@ -42,14 +42,23 @@ public final class KeyExplainer {
   private final LoadSpec loaded;
   private final List<OutputSpec> outputs;
   private final PrintStream out;
+  private final ExplainJson json;
 
   /**
    * @param outputs the outputs to explain, of {@code spec}
    */
   public KeyExplainer(LoadSpec spec, List<OutputSpec> outputs, PrintStream out) {
+    this(spec, outputs, out, new ExplainJson(spec.source()));
+  }
+
+  /**
+   * @param json gathers what is printed on {@code out}, for {@code --json}
+   */
+  public KeyExplainer(LoadSpec spec, List<OutputSpec> outputs, PrintStream out, ExplainJson json) {
     this.loaded = spec;
     this.outputs = outputs;
     this.out = out;
+    this.json = json;
   }
 
   /**
@@ -62,21 +71,24 @@ public final class KeyExplainer {
     Map<String, Map<String, Integer>> seen = new HashMap<>();
     for (int n = 0; n < samples.size(); n++) {
       byte[] raw = samples.get(n);
-      String text;
+      String text = null;
       try {
         text = parser.decode(raw, raw.length);
         out.println("record " + (n + 1) + ": " + text);
         record.load(parser.parse(text));
       } catch (RejectException e) {
         out.println("record " + (n + 1) + ": rejected, " + e.reason() + ": " + e.getMessage());
+        json.record(n + 1, text, e.reason().toString(), e.getMessage());
         continue;
       }
+      json.record(n + 1, text, null, null);
       for (OutputSpec o : outputs) {
         KeyReader reader = new KeyReader(o.key(), loaded.columns());
         String empty = emptyKeyColumn(o.key(), record);
         if (empty != null) {
           out.println(
               "  [output " + o.name() + "] rejected, EMPTY_KEY_PART: '" + empty + "' is empty");
+          json.keyRejected(o.name(), "EMPTY_KEY_PART", "'" + empty + "' is empty");
           continue;
         }
         try {
@@ -89,6 +101,7 @@ public final class KeyExplainer {
               KeyText.format(key),
               key.length,
               Bytes.toHex(key));
+          List<ExplainJson.Part> jsonParts = new ArrayList<>();
           for (int i = 0; i < parts.size(); i++) {
             Expr part = reader.parts().get(i);
             byte[] b = parts.get(i);
@@ -102,6 +115,7 @@ public final class KeyExplainer {
                 meaning == null || meaning.equals(shown) || meaning.equals(part.toString())
                     ? ""
                     : "  (" + meaning + ")");
+            jsonParts.add(new ExplainJson.Part(part.toString(), shown, meaning));
           }
           long[] l = lengths.computeIfAbsent(o.name(), k -> new long[] {Long.MAX_VALUE, 0, 0, 0});
           l[0] = Math.min(l[0], key.length);
@@ -119,9 +133,11 @@ public final class KeyExplainer {
                     + first
                     + " (the later one overwrites cells of the earlier)");
           }
+          json.key(o.name(), KeyText.format(key), Bytes.toHex(key), key.length, jsonParts, first);
         } catch (RejectException e) {
           out.println(
               "  [output " + o.name() + "] rejected, " + e.reason() + ": " + e.getMessage());
+          json.keyRejected(o.name(), e.reason().toString(), e.getMessage());
         }
       }
     }
@@ -136,7 +152,13 @@ public final class KeyExplainer {
               l[0],
               mean,
               l[1]);
-          KeyWarnings.keyLength(name, mean).ifPresent(w -> out.println("warning: " + w));
+          json.keyLength(name, l[3], l[0], mean, l[1]);
+          KeyWarnings.keyLength(name, mean)
+              .ifPresent(
+                  w -> {
+                    out.println("warning: " + w);
+                    json.warning(w);
+                  });
         });
   }
 
@@ -164,6 +186,7 @@ public final class KeyExplainer {
     if (!get.isEmpty()) {
       byte[] key = reader.getKey(get);
       out.println(label + "Get " + KeyText.format(key) + "  (hex " + Bytes.toHex(key) + ")");
+      json.get(o.name(), KeyText.format(key), Bytes.toHex(key));
     }
     if (timeRange != null) {
       int eq = timeRange.indexOf('=');
@@ -176,13 +199,21 @@ public final class KeyExplainer {
       String toText = timeRange.substring(dots + 2);
       OptionalLong to =
           toText.isEmpty() ? OptionalLong.empty() : OptionalLong.of(timeOf(loaded, column, toText));
-      printScans(label + "time range " + timeRange, reader.timeRangePlan(prefix, column, from, to));
+      KeyReader.Plan plan = reader.timeRangePlan(prefix, column, from, to);
+      printScans(label + "time range " + timeRange, plan);
+      json.scans(o.name(), "time_range", timeRange + " " + prefix, plan.caveats(), ranges(plan));
     } else if (!prefix.isEmpty()) {
-      printScans(label + "prefix " + prefix, reader.prefixPlan(prefix));
+      KeyReader.Plan plan = reader.prefixPlan(prefix);
+      printScans(label + "prefix " + prefix, plan);
+      json.scans(o.name(), "prefix", prefix.toString(), plan.caveats(), ranges(plan));
     }
     if (decodeKey != null) {
       out.println(label + "decode " + KeyText.format(decodeKey));
+      List<ExplainJson.Part> parts = new ArrayList<>();
       for (KeyReader.Part p : reader.decode(decodeKey)) {
+        parts.add(
+            new ExplainJson.Part(
+                p.expression().toString(), KeyText.format(p.bytes()), p.meaning()));
         out.printf(
             Locale.ROOT,
             "      %-36s %-24s %s%n",
@@ -190,7 +221,17 @@ public final class KeyExplainer {
             KeyText.format(p.bytes()),
             p.meaning() == null ? "(not reversible)" : p.meaning());
       }
+      json.decode(o.name(), KeyText.format(decodeKey), parts);
     }
+  }
+
+  /** A plan's scans as printed: start and stop, empty for the table's start and end. */
+  private static List<String[]> ranges(KeyReader.Plan plan) {
+    List<String[]> ranges = new ArrayList<>();
+    for (KeyReader.Range r : plan.scans()) {
+      ranges.add(new String[] {KeyText.format(r.start()), KeyText.format(r.stop())});
+    }
+    return ranges;
   }
 
   private void printScans(String what, KeyReader.Plan plan) {

@@ -190,4 +190,13 @@ class LoadReportTest {
     assertEquals(1, HFileInventory.regionOf(starts, Bytes.toBytes("1|zzz")));
     assertEquals(2, HFileInventory.regionOf(starts, Bytes.toBytes("9")));
   }
+
+  @Test
+  void theJsonMatchesTheRunReportSchemaOfEveryRunCommand() {
+    String json = report().toJson();
+    for (String command :
+        List.of("load", "prepare", "complete", "resume", "nightly", "importtsv")) {
+      org.hbulk.jobs.JsonSchemas.assertValid(command, json);
+    }
+  }
 }

@@ -72,6 +72,7 @@ class AnalyzeTest {
                   "--json"
                 });
     assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
+    org.hbulk.jobs.JsonSchemas.assertValid("analyze", out.toString(StandardCharsets.UTF_8));
     return new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8));
   }
 
