@@ -104,7 +104,7 @@ final class ImportTsvCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Configuration conf = progress.apply(strict.apply(common.apply(parent.conf())));
-    Tables.name("TABLE", table);
+    TableName name = Tables.name("TABLE", table);
     ImportTsvOptions options = ImportTsvOptions.from(conf);
     String text = ImportTsvSpec.text(options, table);
     LoadSpec spec = LoadSpec.parse(ImportTsvSpec.source(table), text, LoadSpec.overridesIn(conf));
@@ -143,7 +143,7 @@ final class ImportTsvCommand implements Callable<Integer> {
       parent.err().println("hbulk: importtsv: " + note);
     }
     try (Connection connection = Connections.open(conf)) {
-      boolean created = createIfAsked(conf, connection, spec, options);
+      boolean created = createIfAsked(conf, connection, name, spec, options);
       try {
         LoadTask task = new LoadTask(conf, connection, parent.out(), parent.err(), json.format());
         boolean load = bulkOutput == null && !options.dryRun();
@@ -164,7 +164,7 @@ final class ImportTsvCommand implements Callable<Integer> {
         }
       } finally {
         if (created && options.dryRun()) {
-          dropTable(connection);
+          dropTable(connection, name);
         }
       }
     }
@@ -177,10 +177,14 @@ final class ImportTsvCommand implements Callable<Integer> {
    * HBase's default settings. True when it was created.
    */
   private boolean createIfAsked(
-      Configuration conf, Connection connection, LoadSpec spec, ImportTsvOptions options)
+      Configuration conf,
+      Connection connection,
+      TableName name,
+      LoadSpec spec,
+      ImportTsvOptions options)
       throws Exception {
     try (Admin admin = connection.getAdmin()) {
-      if (admin.tableExists(TableName.valueOf(table))) {
+      if (admin.tableExists(name)) {
         return false;
       }
       if (options.bulkOutput() == null || !options.createTable()) {
@@ -218,9 +222,8 @@ final class ImportTsvCommand implements Callable<Integer> {
     }
   }
 
-  private void dropTable(Connection connection) throws Exception {
+  private void dropTable(Connection connection, TableName name) throws Exception {
     try (Admin admin = connection.getAdmin()) {
-      TableName name = TableName.valueOf(table);
       admin.disableTable(name);
       admin.deleteTable(name);
       parent.err().println("hbulk: importtsv: dry run: deleted table " + table + " again");

@@ -44,12 +44,6 @@ public final class BulkLoad {
   /**
    * @param out where the report goes
    * @param log where phases and progress go
-   */
-  public BulkLoad(Configuration conf, Connection connection, PrintStream out, PrintStream log) {
-    this(conf, connection, out, log, ReportFormat.TEXT);
-  }
-
-  /**
    * @param format how the report of a run that stops is printed on {@code out}
    */
   public BulkLoad(
@@ -364,22 +358,18 @@ public final class BulkLoad {
                 + " appeared during the run; move them yourself");
       }
       to.mkdirs(qualified.getParent());
-      if (sameFileSystem(run.fs(), to) && run.fs().exists(tableDir)) {
-        FileMoves.rename(run.fs(), tableDir, qualified);
-      } else if (run.fs().exists(tableDir)) {
-        FileUtil.copy(run.fs(), tableDir, to, qualified, true, conf);
-      } else {
+      if (!run.fs().exists(tableDir)) {
         // No cell at all: ImportTsv leaves an output directory all the same.
         to.mkdirs(qualified);
+      } else if (run.fs().getUri().equals(to.getUri())) {
+        FileMoves.rename(run.fs(), tableDir, qualified);
+      } else {
+        FileUtil.copy(run.fs(), tableDir, to, qualified, true, conf);
       }
       state.releasedTo(qualified.toString());
     }
     state.stage(RunState.Stage.RELEASED);
     return writeReport(run, state, regions);
-  }
-
-  private static boolean sameFileSystem(FileSystem a, FileSystem b) {
-    return a.getUri().equals(b.getUri());
   }
 
   private Map<String, List<RegionFiles>> inventory(

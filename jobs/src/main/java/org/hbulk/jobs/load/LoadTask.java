@@ -20,12 +20,6 @@ public final class LoadTask {
   /**
    * @param out where a report goes that stops the run (over the reject budget, collisions)
    * @param log where phases and progress go
-   */
-  public LoadTask(Configuration conf, Connection connection, PrintStream out, PrintStream log) {
-    this(conf, connection, out, log, ReportFormat.TEXT);
-  }
-
-  /**
    * @param format how a report that stops the run is printed on {@code out}
    */
   public LoadTask(

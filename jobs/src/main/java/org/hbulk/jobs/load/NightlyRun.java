@@ -35,10 +35,6 @@ public final class NightlyRun {
   private final PrintStream log;
   private final ReportFormat format;
 
-  public NightlyRun(Configuration conf, Connection connection, PrintStream out, PrintStream log) {
-    this(conf, connection, out, log, ReportFormat.TEXT);
-  }
-
   /**
    * @param format how the report of a run that stops is printed on {@code out}
    */

@@ -163,5 +163,7 @@ class ImportTsvSpecTest {
     LoadSpec spec =
         spec("importtsv.columns=HBASE_ROW_KEY,HBASE_CELL_TTL,HBASE_CELL_VISIBILITY,d:a");
     assertTrue(spec.text().contains("ttl = cell_ttl\nvisibility = cell_visibility\n"), spec.text());
+    assertEquals("cell_ttl", spec.outputs().get(0).tags().ttl().column().name());
+    assertEquals("cell_visibility", spec.outputs().get(0).tags().visibility().column().name());
   }
 }
