@@ -15,6 +15,9 @@
 # process in var/hbase/hbase.pid when it carries that mark. A pid file naming a process that is gone
 # or is anything else (after a reboot the number can be anybody's) is stale: it is reported and
 # removed, and that process is left alone.
+# Ports are chosen free, below the kernel's ephemeral range; a server that dies because one was
+# taken before it bound is started again on others (three attempts), and a server that dies is
+# never waited for.
 #
 # Environment: HBULK_VAR (default: the project's var/), HBASE_HEAP (default 2g),
 # HBASE_START_TIMEOUT seconds (default 120), JAVA (default java), HBULK_STANDALONE_FS (default on:
@@ -84,10 +87,22 @@ port_in_use() {
   (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
 }
 
-# A free port, starting from a random one, so two checkouts on one machine do not collide.
+# The first port of the kernel's ephemeral range: outgoing connections (ZooKeeper's own clients
+# among them, while the server starts) take their local ports from there, so a listening port chosen
+# inside it can be taken between choosing and binding.
+ephemeral_low() {
+  local low
+  low="$(awk '{print $1}' /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || true)"
+  [[ "${low}" =~ ^[0-9]+$ ]] && (( low > 12000 )) || low=32768
+  printf '%s\n' "${low}"
+}
+
+# A free port below the ephemeral range, starting from a random one, so two checkouts on one
+# machine do not collide.
 free_port() {
-  local port=$(( 20000 + RANDOM % 20000 ))
-  local tries=0
+  local span port tries=0
+  span=$(( $(ephemeral_low) - 10000 - 600 ))
+  port=$(( 10000 + RANDOM % span ))
   while port_in_use "${port}" || [[ " ${taken:-} " == *" ${port} "* ]]; do
     port=$(( port + 1 ))
     tries=$(( tries + 1 ))
@@ -145,18 +160,48 @@ start() {
   if [[ -d "${base}" ]]; then
     chmod -R go-rwx "${base}"
   fi
-  write_conf
-  printf 'starting standalone HBase (data in %s, log in %s)...\n' "${base}" "${log_file}"
-  hmaster_command
-  nohup "${hmaster_cmd[@]}" start >"${log_file}" 2>&1 </dev/null &
-  printf '%s\n' "$!" > "${pid_file}"
-  if ! ping "${HBASE_START_TIMEOUT:-120}"; then
-    printf 'HBase did not come up; last lines of %s:\n' "${log_file}" >&2
-    tail -n 30 "${log_file}" >&2 || true
-    stop || true
-    return 1
-  fi
-  printf 'HBase is up. Stop it with: scripts/hbase-local.sh stop\n'
+  local attempt outcome
+  for attempt in 1 2 3; do
+    write_conf
+    printf 'starting standalone HBase (data in %s, log in %s)...\n' "${base}" "${log_file}"
+    hmaster_command
+    nohup "${hmaster_cmd[@]}" start >"${log_file}" 2>&1 </dev/null &
+    printf '%s\n' "$!" > "${pid_file}"
+    outcome=0
+    await_server "$!" "${HBASE_START_TIMEOUT:-120}" || outcome=$?
+    if (( outcome == 0 )); then
+      printf 'HBase is up. Stop it with: scripts/hbase-local.sh stop\n'
+      return 0
+    fi
+    # Another process took one of the chosen ports between the check and the bind: choose again.
+    if (( outcome == 2 )) && (( attempt < 3 )) && grep -q 'Address already in use' "${log_file}"; then
+      rm -f "${pid_file}"
+      printf 'a port HBase was given was taken meanwhile (attempt %s of 3); choosing others\n' "${attempt}" >&2
+      continue
+    fi
+    break
+  done
+  printf 'HBase did not come up; last lines of %s:\n' "${log_file}" >&2
+  tail -n 30 "${log_file}" >&2 || true
+  stop || true
+  return 1
+}
+
+# await_server PID SECONDS: 0 once the server answers; 1 when it runs but has not answered within
+# SECONDS; 2 as soon as its JVM has exited (a server that died is not waited for).
+await_server() {
+  local pid="$1" deadline=$(( SECONDS + $2 )) left answer=""
+  while alive "${pid}"; do
+    left=$(( deadline - SECONDS ))
+    if (( left <= 0 )); then
+      printf 'HBase did not answer within %s s: %s\n' "$2" "${answer}" >&2
+      return 1
+    fi
+    if answer="$(ping "$(( left < 10 ? left : 10 ))" 2>&1)"; then
+      return 0
+    fi
+  done
+  return 2
 }
 
 stop() {
