@@ -246,6 +246,92 @@ class BulkLoadIT extends MiniClusterSupport {
     assertEquals(3, scan(table).size(), "the good records, when the user accepts the rejects");
   }
 
+  /**
+   * The run's report.html in a real browser: every figure on it is report.json's, the counts and
+   * rows per region are those of the table, each reject reason has its examples, and the charts
+   * render with the skewed region marked. The screenshot stays in target/browser/.
+   */
+  @Test
+  void theReportPageShowsInABrowserWhatReportJsonSays() throws Exception {
+    assertEquals(
+        0,
+        hbulk("create-table", "--table", "it_page", "--family", "f", "--split-points", "g,n,t"),
+        err);
+    // Region [ , g) gets most of the rows: a skew the page must mark. The file's three good
+    // records (good-one...) go to [g, n).
+    StringBuilder csv =
+        new StringBuilder(Files.readString(java.nio.file.Path.of(resource("three-bad-lines.csv"))));
+    int good = 3;
+    for (String prefix : new String[] {"a", "b", "c", "d", "h", "p", "x"}) {
+      for (int i = 0; i < 50; i++) {
+        csv.append(1000 + good).append(',').append(prefix).append("-user-").append(i).append('\n');
+        good++;
+      }
+    }
+    java.nio.file.Path input = tmp.resolve("page.csv");
+    Files.writeString(input, csv, StandardCharsets.UTF_8);
+    assertEquals(
+        0,
+        hbulk(
+            "load",
+            "--spec",
+            resource("budget-it.spec"),
+            "--table",
+            "it_page",
+            "--max-rejects",
+            "10",
+            "--input",
+            input.toUri().toString(),
+            "--run-dir",
+            "/runs/page"),
+        err);
+    assertTrue(out.contains("/runs/page/report.html"), out);
+
+    java.nio.file.Path local = tmp.resolve("page-run");
+    FileSystem fs = FileSystem.get(util.getConfiguration());
+    fs.copyToLocalFile(
+        new Path("/runs/page/report.json"), new Path(local.resolve("report.json").toUri()));
+    fs.copyToLocalFile(
+        new Path("/runs/page/report.html"), new Path(local.resolve("report.html").toUri()));
+    java.nio.file.Path page = local.resolve("report.html");
+    String json = Files.readString(local.resolve("report.json"));
+
+    HeadlessChromium chromium = HeadlessChromium.find(tmp);
+    String dom = chromium.dom(page);
+    Map<String, Long> figures = ReportPageFigures.checkedAgainst(dom, json);
+    assertEquals(356L, figures.get("/records/read"), figures.toString());
+    assertEquals(353L, figures.get("/records/loaded"));
+    assertEquals(3L, figures.get("/records/rejected"));
+    for (String reason : new String[] {"MALFORMED_CSV", "BAD_VALUE", "FIELD_COUNT"}) {
+      assertEquals(1L, figures.get("/rejects/by_reason/" + reason), reason);
+    }
+    assertTrue(dom.contains("adds up"), "the page says the counts add up");
+    assertTrue(
+        dom.contains("unbalanced quote")
+            && dom.contains("not-a-number")
+            && dom.contains("too,many,fields"),
+        "an example of every reason");
+    // Rows per region from the HFiles equal the table's own, region by region.
+    long[] expected = {200, 53, 50, 50};
+    for (int i = 0; i < 4; i++) {
+      assertEquals(expected[i], figures.get("/by_table/0/regions/" + i + "/rows"), "region " + i);
+      assertTrue(figures.containsKey("/by_table/0/regions/" + i + "/bytes"), "bytes of " + i);
+      assertTrue(
+          figures.containsKey("/by_table/0/regions/" + i + "/family_hfiles/f"), "files " + i);
+    }
+    assertEquals(353, scan(TableName.valueOf("it_page")).size());
+    assertTrue(figures.containsKey("/phases_ms/job"), figures.toString());
+    assertTrue(dom.contains("data-skew=\"2.266\""), "skew: 200 rows against a mean of 88.25");
+
+    java.nio.file.Path png =
+        java.nio.file.Path.of("target", "browser", "bulkload-report.png").toAbsolutePath();
+    chromium.screenshot(page, png, 1280, 1800);
+    long plain = ReportPageFigures.pixels(png, 0x4e79a7);
+    long marked = ReportPageFigures.pixels(png, 0xe15759);
+    assertTrue(plain > 2000, "regions' bars drawn: " + plain + " pixels in " + png);
+    assertTrue(marked > 2000, "the skewed region's bars drawn in red: " + marked + " in " + png);
+  }
+
   @Test
   void prepareReadsDirectoriesAndGzipLeavesTheTableAloneAndCompleteLoadsOnce() throws Exception {
     assertEquals(

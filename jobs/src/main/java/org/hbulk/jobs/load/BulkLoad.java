@@ -388,6 +388,7 @@ public final class BulkLoad {
         new LoadReport(state, regions, run.root().toString(), run.rejects().toString());
     run.writeState(state);
     run.writeText(run.report(), report.toJson());
+    ReportPage.write(run, report, conf);
     return report;
   }
 

@@ -3,8 +3,11 @@ package org.hbulk.jobs.load;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -12,10 +15,11 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.io.hfile.CacheConfig;
 import org.apache.hadoop.hbase.io.hfile.HFile;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.hbulk.mappers.hfile.HFileWriters;
 
 /**
  * Reads the prepared HFiles' trailers (not their data) to say which region each belongs to, and how
- * many bytes and cells it holds: the report's per-region table.
+ * many bytes, cells and rows it holds: the report's per-region table.
  */
 final class HFileInventory {
   private HFileInventory() {}
@@ -29,6 +33,11 @@ final class HFileInventory {
     int[] files = new int[n];
     long[] bytes = new long[n];
     long[] cells = new long[n];
+    long[] rows = new long[n];
+    List<Map<String, Integer>> familyFiles = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      familyFiles.add(new TreeMap<>());
+    }
     FileSystem fs = hfileDir.getFileSystem(conf);
     if (fs.exists(hfileDir)) {
       for (FileStatus family : fs.listStatus(hfileDir)) {
@@ -46,6 +55,12 @@ final class HFileInventory {
             files[region]++;
             bytes[region] += file.getLen();
             cells[region] += reader.getEntries();
+            familyFiles.get(region).merge(family.getPath().getName(), 1, Integer::sum);
+            byte[] started = reader.getHFileInfo().get(HFileWriters.ROWS_STARTED);
+            rows[region] =
+                started == null || started.length != Bytes.SIZEOF_LONG || rows[region] < 0
+                    ? -1
+                    : rows[region] + Bytes.toLong(started);
           }
         }
       }
@@ -53,7 +68,15 @@ final class HFileInventory {
     List<RegionFiles> regions = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       byte[] end = i + 1 < n ? startKeys[i + 1] : new byte[0];
-      regions.add(new RegionFiles(startKeys[i], end, files[i], bytes[i], cells[i]));
+      regions.add(
+          new RegionFiles(
+              startKeys[i],
+              end,
+              files[i],
+              bytes[i],
+              cells[i],
+              rows[i],
+              Collections.unmodifiableMap(familyFiles.get(i))));
     }
     return regions;
   }

@@ -159,7 +159,15 @@ public record LoadReport(
             .append(r.bytes())
             .append(", \"cells\": ")
             .append(r.cells())
-            .append('}');
+            .append(", \"rows\": ")
+            .append(r.rows() < 0 ? "null" : Long.toString(r.rows()))
+            .append(", \"family_hfiles\": {");
+        String fsep = "";
+        for (Map.Entry<String, Integer> f : r.familyFiles().entrySet()) {
+          b.append(fsep).append(Json.quote(f.getKey())).append(": ").append(f.getValue());
+          fsep = ", ";
+        }
+        b.append("}}");
         sep = ",\n";
       }
       b.append("]}");
@@ -195,10 +203,14 @@ public record LoadReport(
     b.append("  ").append(Json.quote(name)).append(": ").append(jsonValue).append(",\n");
   }
 
-  /** The report as text, then where its JSON is: what a command that ends a run prints. */
+  /**
+   * The report as text, then where its JSON and its page are: what a command that ends a run
+   * prints.
+   */
   public void printTo(java.io.PrintStream out) {
     out.print(toText());
     out.println("report: " + runDir + "/report.json");
+    out.println("page:   " + runDir + "/report.html");
   }
 
   public String toText() {
@@ -401,7 +413,7 @@ public record LoadReport(
     }
   }
 
-  private String stageText() {
+  String stageText() {
     return switch (state.stage()) {
       case PREPARING -> "NOT LOADED: stopped while preparing (hbulk resume finishes it)";
       case PREPARED -> "prepared (HFiles written, not loaded)";

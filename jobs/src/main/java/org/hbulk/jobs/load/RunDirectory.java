@@ -22,6 +22,7 @@ import org.hbulk.jobs.HbulkException;
  *   hfiles/FAMILY/   the prepared HFiles, until they are loaded
  *   rejects/         rejected records, JSON lines, one file per map task
  *   report.json      the report
+ *   report.html      the report as a page to look at, self-contained
  * </pre>
  */
 public final class RunDirectory {
@@ -156,6 +157,10 @@ public final class RunDirectory {
 
   public Path report() {
     return new Path(root, "report.json");
+  }
+
+  public Path reportPage() {
+    return new Path(root, "report.html");
   }
 
   public Path spec() {

@@ -13,7 +13,7 @@ import org.hbulk.mappers.record.RejectReason;
 import org.junit.jupiter.api.Test;
 
 class LoadReportTest {
-  private static LoadReport report() {
+  static LoadReport report() {
     RunState state =
         RunState.create(
             "20261123-020000-000",
@@ -72,9 +72,10 @@ class LoadReportTest {
     regions.put(
         "ns:orders",
         List.of(
-            new RegionFiles(new byte[0], Bytes.toBytes("m"), 1, 1000, 25),
-            new RegionFiles(Bytes.toBytes("m"), new byte[] {(byte) 0xff}, 2, 800, 15)));
-    regions.put("index", List.of(new RegionFiles(new byte[0], new byte[0], 0, 0, 0)));
+            new RegionFiles(new byte[0], Bytes.toBytes("m"), 1, 1000, 25, 4, Map.of("d", 1)),
+            new RegionFiles(
+                Bytes.toBytes("m"), new byte[] {(byte) 0xff}, 2, 800, 15, -1, Map.of("d", 2))));
+    regions.put("index", List.of(new RegionFiles(new byte[0], new byte[0], 0, 0, 0, 0, Map.of())));
     return new LoadReport(state, regions, "hdfs:///runs/x", "hdfs:///runs/x/rejects");
   }
 
@@ -89,6 +90,9 @@ class LoadReportTest {
     assertEquals(40, json.at("/cells/in_hfiles").asLong());
     assertEquals(3, json.at("/hfiles/files").asLong());
     assertEquals("\\xFF", json.at("/by_table/0/regions/1/end_key").asText());
+    assertEquals(4, json.at("/by_table/0/regions/0/rows").asLong());
+    assertTrue(json.at("/by_table/0/regions/1/rows").isNull(), "rows a file does not record");
+    assertEquals(2, json.at("/by_table/0/regions/1/family_hfiles/d").asInt());
     assertEquals("index", json.at("/by_table/1/table").asText());
     assertEquals(40, json.at("/by_table/0/cells").asLong());
     assertEquals(7, json.at("/outputs/index/rows").asLong());
