@@ -2,7 +2,8 @@
 # hbulk end to end on this machine, from a fresh clone: builds the project, starts a standalone
 # HBase from the project's own jars (scripts/hbase-local.sh), generates an example orders CSV,
 # creates the pre-split table of conf/examples/orders.spec, bulk-loads the CSV, prints the report
-# and a few rows read back through the HBase client. HBase keeps running afterwards.
+# and a few rows read back through the HBase client, then the next commands to try and the path of
+# the run's report page (report.html). HBase keeps running afterwards.
 #
 #   scripts/quickstart.sh [--rows N]     (default 100000 rows)
 #   scripts/quickstart.sh --help
@@ -63,4 +64,5 @@ printf '  scripts/hbulk get --spec conf/examples/orders.spec --key order_id=%s,u
   "${order_id}" "${user_id}"
 printf '  scripts/hbulk count --table orders --regions\n'
 printf '  scripts/hbulk verify --run-dir %q\n' "${run_dir}"
-printf "The load's report: %q\n" "${run_dir}/report.json"
+printf "The load's report: %q (for machines), and to look at in a browser:\n" "${run_dir}/report.json"
+printf '  %s\n' "file://${run_dir}/report.html"

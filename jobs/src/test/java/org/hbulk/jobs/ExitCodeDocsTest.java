@@ -59,6 +59,7 @@ class ExitCodeDocsTest {
   static Stream<Path> scripts() throws IOException {
     try (Stream<Path> files = Files.list(ROOT.resolve("scripts"))) {
       return files
+          .filter(Files::isRegularFile)
           .filter(f -> !f.getFileName().toString().equals("lib.sh"))
           .sorted()
           .toList()

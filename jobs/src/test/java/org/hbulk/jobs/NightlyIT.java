@@ -170,6 +170,19 @@ class NightlyIT extends MiniClusterSupport {
       assertEquals(RunState.Stage.LOADED, state.stage(), date);
       assertEquals(200, state.counts().read(), date);
     }
+    String index =
+        new String(
+            org.apache.hadoop.fs.FileSystem.get(util.getConfiguration())
+                .open(new org.apache.hadoop.fs.Path("/nightly/n_append@n_append/index.html"))
+                .readAllBytes(),
+            java.nio.charset.StandardCharsets.UTF_8);
+    assertTrue(
+        index.indexOf("data-date=\"2026-11-23\" data-stage=\"LOADED\"")
+                < index.indexOf("data-date=\"2026-11-22\" data-stage=\"LOADED\"")
+            && index.contains("data-date=\"2026-11-22\""),
+        "both nights, the latest first: " + index);
+    assertEquals(2, index.split("data-loaded=\"200\"", -1).length - 1, index);
+    assertTrue(index.contains("<a href=\"2026-11-23/report.html\">"), index);
   }
 
   @Test

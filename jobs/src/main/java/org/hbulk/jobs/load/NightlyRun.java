@@ -64,8 +64,40 @@ public final class NightlyRun {
         .replace("{dd}", String.format(Locale.ROOT, "%02d", date.getDayOfMonth()));
   }
 
-  /** Loads the date; returns the report, or throws with the exit code that says why not. */
+  /**
+   * Loads the date; returns the report, or throws with the exit code that says why not. Either way
+   * the identity's index page is rewritten with the date's outcome.
+   */
   public LoadReport run(
+      LoadSpec spec,
+      NightlyIdentity identity,
+      String inputTemplate,
+      LocalDate date,
+      ZoneId zone,
+      boolean force,
+      int keepDays)
+      throws HbulkException, IOException, InterruptedException {
+    try {
+      return runDate(spec, identity, inputTemplate, date, zone, force, keepDays);
+    } finally {
+      writeIndex(identity);
+    }
+  }
+
+  /** The index is a view of the runs: failing to write it never changes a run's outcome. */
+  private void writeIndex(NightlyIdentity identity) {
+    Path dir = identity.dir(conf);
+    try {
+      if (dir.getFileSystem(conf).exists(dir)) {
+        log.println(
+            "hbulk: nightly index " + NightlyIndexPage.write(conf, dir, identity.toString()));
+      }
+    } catch (IOException | RuntimeException e) {
+      log.println("hbulk: warning: could not write the nightly index in " + dir + ": " + e);
+    }
+  }
+
+  private LoadReport runDate(
       LoadSpec spec,
       NightlyIdentity identity,
       String inputTemplate,
@@ -186,7 +218,8 @@ public final class NightlyRun {
     }
   }
 
-  private static String describe(RunState.Stage stage) {
+  /** A night's stage in words, as the nightly messages and the index page say it. */
+  static String describe(RunState.Stage stage) {
     return switch (stage) {
       case LOADED -> "loaded";
       case PREPARING -> "stopped while preparing";
