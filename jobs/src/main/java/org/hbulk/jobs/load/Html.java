@@ -109,7 +109,7 @@ final class Html {
     int height = 220;
     int top = 14;
     int bottom = 40;
-    int left = 64;
+    int left = 92;
     int plot = height - top - bottom;
     double max = bars.stream().mapToDouble(Bar::value).max().orElse(0);
     double scale = max > 0 ? plot / max : 0;

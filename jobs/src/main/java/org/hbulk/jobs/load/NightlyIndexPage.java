@@ -126,7 +126,7 @@ final class NightlyIndexPage {
     int height = 180;
     int top = 12;
     int bottom = 30;
-    int left = 64;
+    int left = 92;
     int plot = height - top - bottom;
     long max = shown.stream().mapToLong(n -> n.state().counts().read()).max().orElse(0);
     double scale = max > 0 ? (double) plot / max : 0;
