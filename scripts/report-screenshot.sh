@@ -7,7 +7,7 @@
 #                                            makes one)
 #   scripts/report-screenshot.sh --help
 #
-# Environment: HBULK_SCREENSHOT_SIZE (default 1280,2200: the window, width,height in pixels).
+# Environment: HBULK_SCREENSHOT_SIZE (default 1280,2000: the window, width,height in pixels).
 # Exit codes: 0 written; 1 Chromium failed; 2 bad usage, no run with a report.html, or no Chromium.
 set -euo pipefail
 
@@ -50,7 +50,7 @@ mkdir -p "$(dirname "${out}")"
 # The network flags keep Chromium from trying to reach Google's hosts; no sandbox for root.
 if ! "${browser}" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
     --disable-background-networking --disable-component-update --disable-sync --hide-scrollbars \
-    --user-data-dir="${profile}" --window-size="${HBULK_SCREENSHOT_SIZE:-1280,2200}" \
+    --user-data-dir="${profile}" --window-size="${HBULK_SCREENSHOT_SIZE:-1280,2000}" \
     --screenshot="${out}" "file://${page}" >"${profile}/log" 2>&1; then
   cat "${profile}/log" >&2
   die 1 "Chromium failed on ${page}"
