@@ -69,13 +69,7 @@ import picocli.CommandLine.ParentCommand;
 final class ImportTsvCommand implements Callable<Integer> {
   @ParentCommand HbulkCommand parent;
 
-  @Mixin CommonOptions common;
-
-  @Mixin StrictOption strict;
-
-  @Mixin JsonOption json;
-
-  @Mixin ProgressOption progress;
+  @Mixin JobRunOptions jobRun;
 
   @Option(
       names = "--print-spec",
@@ -103,7 +97,7 @@ final class ImportTsvCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Configuration conf = progress.apply(strict.apply(common.apply(parent.conf())));
+    Configuration conf = jobRun.conf(parent);
     TableName name = Tables.name("TABLE", table);
     ImportTsvOptions options = ImportTsvOptions.from(conf);
     String text = ImportTsvSpec.text(options, table);
@@ -145,7 +139,7 @@ final class ImportTsvCommand implements Callable<Integer> {
     try (Connection connection = Connections.open(conf)) {
       boolean created = createIfAsked(conf, connection, name, spec, options);
       try {
-        LoadTask task = new LoadTask(conf, connection, parent.out(), parent.err(), json.format());
+        LoadTask task = new LoadTask(conf, connection, parent.out(), parent.err(), jobRun.format());
         boolean load = bulkOutput == null && !options.dryRun();
         LoadReport report =
             task.run(
@@ -156,8 +150,8 @@ final class ImportTsvCommand implements Callable<Integer> {
         if (!load) {
           report = task.release(new Path(report.runDir()), options.dryRun() ? null : bulkOutput);
         }
-        json.format().print(report, parent.out());
-        if (!load && !options.dryRun() && !json.json) {
+        jobRun.format().print(report, parent.out());
+        if (!load && !options.dryRun() && !jobRun.json()) {
           parent
               .out()
               .println("next: hbase completebulkload " + report.state().releasedTo() + " " + table);

@@ -31,25 +31,19 @@ import picocli.CommandLine.ParentCommand;
 final class LoadCommand implements Callable<Integer> {
   @ParentCommand HbulkCommand parent;
 
-  @Mixin CommonOptions common;
-
-  @Mixin StrictOption strict;
-
-  @Mixin JsonOption json;
-
-  @Mixin ProgressOption progress;
+  @Mixin JobRunOptions jobRun;
 
   @Mixin SourceOptions source;
 
   @Override
   public Integer call() throws Exception {
-    Configuration conf = progress.apply(strict.apply(common.apply(parent.conf())));
+    Configuration conf = jobRun.conf(parent);
     LoadSpec spec = source.spec(conf);
     try (Connection connection = Connections.open(conf)) {
       LoadReport report =
-          new LoadTask(conf, connection, parent.out(), parent.err(), json.format())
+          new LoadTask(conf, connection, parent.out(), parent.err(), jobRun.format())
               .run(spec, source.inputs, source.runDir(), RunState.Mode.LOAD);
-      json.format().print(report, parent.out());
+      jobRun.format().print(report, parent.out());
     }
     return 0;
   }

@@ -52,13 +52,7 @@ import picocli.CommandLine.ParentCommand;
 final class NightlyCommand implements Callable<Integer> {
   @ParentCommand HbulkCommand parent;
 
-  @Mixin CommonOptions common;
-
-  @Mixin StrictOption strict;
-
-  @Mixin JsonOption json;
-
-  @Mixin ProgressOption progress;
+  @Mixin JobRunOptions jobRun;
 
   @Option(
       names = {"-s", "--spec"},
@@ -110,7 +104,7 @@ final class NightlyCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Configuration conf = progress.apply(strict.apply(common.apply(parent.conf())));
+    Configuration conf = jobRun.conf(parent);
     LoadSpec loaded = SpecFiles.load(spec, conf, Map.of());
     NightlyIdentity identity =
         name != null ? NightlyIdentity.named(name) : NightlyIdentity.of(loaded);
@@ -140,9 +134,9 @@ final class NightlyCommand implements Callable<Integer> {
               + lock.file());
       try (Connection connection = Connections.open(conf)) {
         LoadReport report =
-            new NightlyRun(conf, connection, out, log, json.format())
+            new NightlyRun(conf, connection, out, log, jobRun.format())
                 .run(loaded, identity, template, day, zone, force, keepDays);
-        json.format().print(report, out);
+        jobRun.format().print(report, out);
       } catch (HbulkException e) {
         // Main prints the message on the terminal; the log gets it with its exit code.
         said.writeBytes(

@@ -27,26 +27,20 @@ import picocli.CommandLine.ParentCommand;
 final class PrepareCommand implements Callable<Integer> {
   @ParentCommand HbulkCommand parent;
 
-  @Mixin CommonOptions common;
-
-  @Mixin StrictOption strict;
-
-  @Mixin JsonOption json;
-
-  @Mixin ProgressOption progress;
+  @Mixin JobRunOptions jobRun;
 
   @Mixin SourceOptions source;
 
   @Override
   public Integer call() throws Exception {
-    Configuration conf = progress.apply(strict.apply(common.apply(parent.conf())));
+    Configuration conf = jobRun.conf(parent);
     LoadSpec spec = source.spec(conf);
     try (Connection connection = Connections.open(conf)) {
       LoadReport report =
-          new LoadTask(conf, connection, parent.out(), parent.err(), json.format())
+          new LoadTask(conf, connection, parent.out(), parent.err(), jobRun.format())
               .run(spec, source.inputs, source.runDir(), RunState.Mode.PREPARE);
-      if (json.json) {
-        json.format().print(report, parent.out());
+      if (jobRun.json()) {
+        jobRun.format().print(report, parent.out());
       } else {
         parent.out().print(report.toText());
         parent.out().println("next: hbulk complete --run-dir " + report.runDir());

@@ -30,13 +30,7 @@ import picocli.CommandLine.ParentCommand;
 final class ResumeCommand implements Callable<Integer> {
   @ParentCommand HbulkCommand parent;
 
-  @Mixin CommonOptions common;
-
-  @Mixin StrictOption strict;
-
-  @Mixin JsonOption json;
-
-  @Mixin ProgressOption progress;
+  @Mixin JobRunOptions jobRun;
 
   @Option(
       names = "--run-dir",
@@ -47,12 +41,12 @@ final class ResumeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Configuration conf = progress.apply(strict.apply(common.apply(parent.conf())));
+    Configuration conf = jobRun.conf(parent);
     try (Connection connection = Connections.open(conf)) {
       LoadReport report =
-          new BulkLoad(conf, connection, parent.out(), parent.err(), json.format())
+          new BulkLoad(conf, connection, parent.out(), parent.err(), jobRun.format())
               .resume(new Path(runDir));
-      json.format().print(report, parent.out());
+      jobRun.format().print(report, parent.out());
     }
     return 0;
   }
