@@ -89,6 +89,7 @@ class HFileWritersTest {
       }
       assertTrue(files.size() >= 2, dir + ": rolled past 20,000 bytes, " + files.size() + " files");
       int cells = 0;
+      long rowsStarted = 0;
       List<String[]> spans = new ArrayList<>();
       for (java.nio.file.Path f : files) {
         try (HFile.Reader reader =
@@ -109,6 +110,7 @@ class HFileWritersTest {
           assertEquals("attempt_1", Bytes.toString(info.get(HStoreFile.BULKLOAD_TASK_KEY)));
           assertTrue(info.containsKey(HStoreFile.BULKLOAD_TIME_KEY));
           assertTrue(info.containsKey(HStoreFile.TIMERANGE_KEY));
+          rowsStarted += Bytes.toLong(info.get(HFileWriters.ROWS_STARTED));
           HFileScanner scanner = reader.getScanner(conf, false, false);
           assertTrue(scanner.seekTo());
           String firstRow = null;
@@ -123,6 +125,8 @@ class HFileWritersTest {
         }
       }
       assertEquals(rows * 5, cells, dir);
+      // Every row starts in family d, its first: the rows of a table add up once, over files.
+      assertEquals(dir.endsWith("/d") ? rows : 0, rowsStarted, dir + ": rows started");
       spans.sort(java.util.Comparator.comparing(span -> span[0]));
       for (int i = 1; i < spans.size(); i++) {
         assertTrue(
