@@ -299,8 +299,13 @@ mb() {
 # The floor's JVM: ParallelGC and a class-data archive of its own, written by an untimed run on the
 # warm-up rows, as hbulk's launcher gives hbulk's (scripts/hbulk).
 floor_archive="${HBULK_VAR}/floor-classes.jsa"
+# Class-data sharing takes no class from a folder: the floor's classes (test classes) go in a jar of
+# their own, before the configuration's folder.
+floor_jar="${HBULK_VAR}/floor-classes.jar"
+"${JAR:-jar}" --create --file "${floor_jar}" -C "${HBULK_ROOT}/jobs/target/test-classes" org/hbulk/jobs/bench
+floor_classpath="$(project_classpath):${floor_jar}:${HBULK_VAR}/hbase/conf"
 floor_run() {
-  java_run 12g -cp "${bench_classpath}" -XX:+UseParallelGC -Xlog:cds=off -Xlog:cds+dynamic=off "$@"
+  java_run 12g -cp "${floor_classpath}" -XX:+UseParallelGC -Xlog:cds=off -Xlog:cds+dynamic=off "$@"
 }
 rm -f "${floor_archive}"
 if ! floor_run "-XX:ArchiveClassesAtExit=${floor_archive}" org.hbulk.jobs.bench.SingleThreadFloor \

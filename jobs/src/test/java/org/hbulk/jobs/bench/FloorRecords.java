@@ -258,7 +258,7 @@ final class FloorRecords {
   }
 
   /** The row key's bytes from {@code skip} on, 8 of them big-endian, zero-padded. */
-  private static long prefix(byte[] a, int row, int rowLength, int skip) {
+  static long prefix(byte[] a, int row, int rowLength, int skip) {
     if (rowLength >= skip + 8) {
       return (long) LONG_BE.get(a, row + skip);
     }

@@ -93,10 +93,7 @@ public final class SingleThreadFloor {
     long previous = -1;
     for (int r = 0; r < records.count; r++) {
       long addr = records.address[r];
-      if (previous >= 0
-          && records.prefix0[r] == records.prefix0[r - 1]
-          && records.prefix1[r] == records.prefix1[r - 1]
-          && FloorSort.compareRows(records, previous, addr) == 0) {
+      if (previous >= 0 && FloorSort.compareRows(records, previous, addr) == 0) {
         throw new IllegalArgumentException(
             "two records of one row key: the floor writes one record a row");
       }
