@@ -307,15 +307,16 @@ floor_classpath="$(project_classpath):${floor_jar}:${HBULK_VAR}/hbase/conf"
 floor_run() {
   java_run 12g -cp "${floor_classpath}" -XX:+UseParallelGC -Xlog:cds=off -Xlog:cds+dynamic=off "$@"
 }
+read -r -a formats <<<"${table_formats:-plain}"
 rm -f "${floor_archive}"
+# On the first format's family, so that its codec's classes are in the archive too.
 if ! floor_run "-XX:ArchiveClassesAtExit=${floor_archive}" org.hbulk.jobs.bench.SingleThreadFloor \
-    "$(format_spec plain)" "${warm}/events.csv" "${HBULK_VAR}/floor-out" >"${logs}/floor-warm-up.log" 2>&1; then
+    "$(format_spec "${formats[0]}")" "${warm}/events.csv" "${HBULK_VAR}/floor-out" >"${logs}/floor-warm-up.log" 2>&1; then
   cat "${logs}/floor-warm-up.log" >&2
   die 1 "the floor's warm-up failed"
 fi
 rm -rf "${HBULK_VAR}/floor-out"
 
-read -r -a formats <<<"${table_formats:-plain}"
 declare -A bytes_of=()
 for rows in "${counts[@]}"; do
   data="${HBULK_VAR}/data/${rows}"
@@ -404,7 +405,7 @@ for rows in "${counts[@]}"; do
     printf '  hbulk prepare vs ImportTsv bulk at defaults:       %sx (target >= 3)\n' "$(ratio "${median_of[itsv]}" "${median_of[prepare]}")"
     printf '  hbulk prepare vs ImportTsv bulk, same parallelism: %sx (target >= 1.5)\n' "$(ratio "${median_of[itsv_par]}" "${median_of[prepare]}")"
     printf '  hbulk load vs ImportTsv Put path:                  %sx (target >= 4)\n' "$(ratio "${median_of[put]}" "${median_of[load]}")"
-    printf '  hbulk prepare (%s cores) / 1-thread floor:          %s of its time (target <= 0.6)\n' "${cores}" \
+    printf "  hbulk prepare (%s cores) vs 1-thread floor:        %sx the floor's time (target <= 0.6x)\n" "${cores}" \
       "$(ratio "${median_of[prepare]}" "${median_of[floor]}")"
     per_row_us[${format} ${rows}]="$(awk -v s="${median_of[prepare]}" -v r="${rows}" 'BEGIN { printf "%.2f", s * 1e6 / r }')"
     printf '  hbulk prepare per row: %s us\n' "${per_row_us[${format} ${rows}]}"
