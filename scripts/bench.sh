@@ -10,7 +10,7 @@
 #   ImportTsv's Put path; the floor: one thread, no framework, the same job (SingleThreadFloor:
 #   byte-level CSV parse with no String per field, hbulk's row keys and cells, a sort on 16-byte key
 #   prefixes, the HFiles written by hbulk's own writer with the table's family format, one per
-#   region; its JVM gets ParallelGC and a class-data archive of its own, as hbulk's launcher does).
+#   region; its JVM gets ParallelGC, as hbulk's launcher gives hbulk's).
 # It prints seconds, rows/s and MB/s per step, the floor's phases, the HFiles' bytes, and the ratios
 # the project's targets are about (hbulk prepare against the floor among them).
 #
@@ -23,7 +23,7 @@
 # are read once, so every step reads its input from the page cache, whichever runs first, and before
 # each step the dirty pages earlier steps left are written out (sync), so none pays for another's
 # writes. Before the first round an untimed 20,000-row hbulk prepare writes hbulk's class-data
-# archive (scripts/hbulk), and an untimed floor run on the same rows the floor's.
+# archive (scripts/hbulk).
 #
 #   scripts/bench.sh [--rows "1000000 4000000"] [--repeat N] [--table-format LIST] [--keep]
 #   scripts/bench.sh --deletes PCT [--rows "1000000"] [--repeat N] [--keep]
@@ -296,26 +296,16 @@ mb() {
   awk -v b="$1" 'BEGIN { printf "%.1f", b / 1048576 }'
 }
 
-# The floor's JVM: ParallelGC and a class-data archive of its own, written by an untimed run on the
-# warm-up rows, as hbulk's launcher gives hbulk's (scripts/hbulk).
-floor_archive="${HBULK_VAR}/floor-classes.jsa"
-# Class-data sharing takes no class from a folder: the floor's classes (test classes) go in a jar of
-# their own, before the configuration's folder.
+# The floor's JVM: ParallelGC, as hbulk's launcher gives hbulk's. No class-data archive: with one
+# written by a warm-up run the floor wrote its HFiles much more slowly in some rounds, for a reason
+# not found (README). Its classes in a jar of their own, without the test resources (hbase-site.xml).
 floor_jar="${HBULK_VAR}/floor-classes.jar"
 "${JAR:-jar}" --create --file "${floor_jar}" -C "${HBULK_ROOT}/jobs/target/test-classes" org/hbulk/jobs/bench
 floor_classpath="$(project_classpath):${floor_jar}:${HBULK_VAR}/hbase/conf"
 floor_run() {
-  java_run 12g -cp "${floor_classpath}" -XX:+UseParallelGC -Xlog:cds=off -Xlog:cds+dynamic=off "$@"
+  java_run 12g -cp "${floor_classpath}" -XX:+UseParallelGC "$@"
 }
 read -r -a formats <<<"${table_formats:-plain}"
-rm -f "${floor_archive}"
-# On the first format's family, so that its codec's classes are in the archive too.
-if ! floor_run "-XX:ArchiveClassesAtExit=${floor_archive}" org.hbulk.jobs.bench.SingleThreadFloor \
-    "$(format_spec "${formats[0]}")" "${warm}/events.csv" "${HBULK_VAR}/floor-out" >"${logs}/floor-warm-up.log" 2>&1; then
-  cat "${logs}/floor-warm-up.log" >&2
-  die 1 "the floor's warm-up failed"
-fi
-rm -rf "${HBULK_VAR}/floor-out"
 
 declare -A bytes_of=()
 for rows in "${counts[@]}"; do
@@ -370,8 +360,7 @@ for rows in "${counts[@]}"; do
       # Before the Put path: after it the region server flushes and compacts for a while, on the
       # same cores, which slowed the floor's writing several-fold.
       rm -rf "${HBULK_VAR}/floor-out"
-      timed floor "floor-${suffix}" floor_run "-XX:SharedArchiveFile=${floor_archive}" \
-        org.hbulk.jobs.bench.SingleThreadFloor "${format_spec_file}" "${data}/events.csv" "${HBULK_VAR}/floor-out"
+      timed floor "floor-${suffix}" floor_run org.hbulk.jobs.bench.SingleThreadFloor "${format_spec_file}" "${data}/events.csv" "${HBULK_VAR}/floor-out"
       bytes_of[floor]="$(hfile_bytes "${HBULK_VAR}/floor-out")"
       rm -rf "${HBULK_VAR}/floor-out"
       # The floor's own line: floor parse+key S sort S write S total S rows N cells N.
