@@ -7,8 +7,16 @@
 #   hbulk prepare (checked to reject no record), hbulk complete; hbulk load (both in one command,
 #   into a table of its own);
 #   ImportTsv with importtsv.bulk.output at its defaults, then with hbulk's local parallelism;
-#   ImportTsv's Put path; a single-thread parse + sort + write floor (no framework).
-# It prints seconds, rows/s and MB/s per step, and the ratios the project's targets are about.
+#   ImportTsv's Put path; the floor: one thread, no framework, the same job (SingleThreadFloor:
+#   byte-level CSV parse with no String per field, hbulk's row keys and cells, a sort on 16-byte key
+#   prefixes, the HFiles written by hbulk's own writer with the table's family format, one per
+#   region; its JVM gets ParallelGC, as hbulk's launcher gives hbulk's).
+# It prints seconds, rows/s and MB/s per step, the floor's phases, the HFiles' bytes, and the ratios
+# the project's targets are about (hbulk prepare against the floor among them).
+#
+# With --table-format, every table (and the floor's HFiles) has a family with that compression and
+# data block encoding, set through a [family d] section added to a copy of the spec; each format
+# given runs the whole comparison in turn.
 #
 # With --repeat N, every step runs N times in rounds (each round all steps once, on fresh tables)
 # and the median is printed, with every round's time beside it. Before each round both input files
@@ -17,11 +25,16 @@
 # writes. Before the first round an untimed 20,000-row hbulk prepare writes hbulk's class-data
 # archive (scripts/hbulk).
 #
-#   scripts/bench.sh [--rows "1000000 4000000"] [--repeat N] [--keep]
+#   scripts/bench.sh [--rows "1000000 4000000"] [--repeat N] [--table-format LIST] [--keep]
 #   scripts/bench.sh --deletes PCT [--rows "1000000"] [--repeat N] [--keep]
 #   scripts/bench.sh --cluster [--rows "1000000"] [--repeat N] [--modes "off on"] [--steps LIST]
 #     --rows LIST   row counts to run, in one go (default "1000000 4000000"; with --cluster "1000000")
 #     --repeat N    rounds per row count; medians are printed (default 1)
+#     --table-format LIST  the family format(s) of the local comparison, each plain (no
+#                   compression, no encoding) or CODEC+ENCODING, CODEC one of none, gz, snappy, lz4,
+#                   zstd (pure-Java aircompressor codecs, no native library), ENCODING one of none,
+#                   prefix, diff, fast_diff, row_index_v1; e.g. "plain zstd+fast_diff" (default
+#                   "plain")
 #     --keep        leave the benchmark's HBase running with its tables (default: stop and wipe)
 #     --deletes PCT only hbulk prepare, twice on the same input in which PCT % of the records have
 #                   status D: once as plain records, once with the spec's delete-when = status = D
@@ -59,12 +72,17 @@ cluster=false
 modes="off on"
 steps="prepare,load,itsv,put"
 deletes=""
+table_formats=""
 while (( $# > 0 )); do
   case "$1" in
     --rows) [[ $# -ge 2 && "$2" =~ ^[0-9\ ]+$ ]] || die 2 "--rows needs numbers, e.g. --rows \"1000000 4000000\""; row_counts="$2"; shift 2 ;;
     --repeat) [[ $# -ge 2 && "$2" =~ ^[1-9][0-9]*$ ]] || die 2 "--repeat needs a positive number"; repeat="$2"; shift 2 ;;
     --keep) keep=true; shift ;;
     --deletes) [[ $# -ge 2 && "$2" =~ ^([1-9][0-9]?)$ ]] || die 2 "--deletes needs a percentage from 1 to 99"; deletes="$2"; shift 2 ;;
+    --table-format)
+      [[ $# -ge 2 && "$2" =~ ^\ *(plain|(none|gz|snappy|lz4|zstd)\+(none|prefix|diff|fast_diff|row_index_v1))(\ +(plain|(none|gz|snappy|lz4|zstd)\+(none|prefix|diff|fast_diff|row_index_v1)))*\ *$ ]] \
+        || die 2 "--table-format needs plain or CODEC+ENCODING, e.g. --table-format \"plain zstd+fast_diff\" (see --help)"
+      table_formats="$2"; shift 2 ;;
     --cluster) cluster=true; shift ;;
     --modes) [[ $# -ge 2 && -n "$2" ]] || die 2 "--modes needs a list, e.g. --modes \"off on\""; modes="$2"; shift 2 ;;
     --steps) [[ $# -ge 2 && "$2" =~ ^(prepare|load|itsv|put)(,(prepare|load|itsv|put))*$ ]] || die 2 "--steps needs a comma list of prepare,load,itsv,put"; steps="$2"; shift 2 ;;
@@ -76,6 +94,7 @@ done
 if [[ "${cluster}" == true ]]; then
   [[ -z "${deletes}" ]] || die 2 "--deletes is for the local benchmark"
   [[ "${keep}" == false ]] || die 2 "--keep is for the local benchmark: the mini clusters stop with their JVM"
+  [[ -z "${table_formats}" ]] || die 2 "--table-format is for the local comparison"
   (cd "${HBULK_ROOT}" && mvn -B -q -DskipTests package) || die 1 "the build failed"
   var="${HBULK_ROOT}/var/bench-cluster"
   # The job jar, the test classes and the test classpath (the mini clusters); containers inherit it.
@@ -109,6 +128,7 @@ if [[ "${cluster}" == true ]]; then
   exit 0
 fi
 if [[ -n "${deletes}" ]]; then
+  [[ -z "${table_formats}" ]] || die 2 "--table-format is for the local comparison, not --deletes"
   row_counts="${row_counts:-1000000}"
 fi
 row_counts="${row_counts:-1000000 4000000}"
@@ -137,7 +157,7 @@ trap cleanup EXIT
 export HBULK_CONF_DIR="${HBULK_VAR}/hbase/conf"
 
 classpath="${HBULK_VAR}/hbase/conf:$(project_classpath)"
-# BenchData and SortFloor: last, so that no test resource (hbase-site.xml) shadows the benchmark's.
+# BenchData and SingleThreadFloor: last, so that no test resource (hbase-site.xml) shadows the benchmark's.
 bench_classpath="${classpath}:${HBULK_ROOT}/jobs/target/test-classes"
 # shellcheck disable=SC2206 # word splitting of the JVM flags is intended
 opens=(${JDK17_OPENS})
@@ -252,6 +272,42 @@ if [[ -n "${deletes}" ]]; then
   done
   exit 0
 fi
+# format_spec FORMAT: the spec with a [family d] section of FORMAT's compression and encoding
+# (plain: NONE and NONE, written out so that create-table's defaults cannot change it), written
+# under var/bench/specs; prints its path.
+format_spec() {
+  local codec=none encoding=none file
+  if [[ "$1" != plain ]]; then
+    codec="${1%%+*}"
+    encoding="${1#*+}"
+  fi
+  file="${HBULK_VAR}/specs/events-${codec}-${encoding}.spec"
+  mkdir -p "${HBULK_VAR}/specs"
+  { cat "${spec}"; printf '\n[family d]\ncompression = %s\nencoding = %s\n' "${codec^^}" "${encoding^^}"; } >"${file}"
+  printf '%s\n' "${file}"
+}
+
+# hfile_bytes DIR: the bytes of the HFiles under DIR (not the checksum and bookkeeping files).
+hfile_bytes() {
+  find "$1" -type f ! -name '.*' ! -name '_*' -printf '%s\n' | awk '{ s += $1 } END { printf "%.0f", s }'
+}
+
+mb() {
+  awk -v b="$1" 'BEGIN { printf "%.1f", b / 1048576 }'
+}
+
+# The floor's JVM: ParallelGC, as hbulk's launcher gives hbulk's. No class-data archive: with one
+# written by a warm-up run the floor wrote its HFiles much more slowly in some rounds, for a reason
+# not found (README). Its classes in a jar of their own, without the test resources (hbase-site.xml).
+floor_jar="${HBULK_VAR}/floor-classes.jar"
+"${JAR:-jar}" --create --file "${floor_jar}" -C "${HBULK_ROOT}/jobs/target/test-classes" org/hbulk/jobs/bench
+floor_classpath="$(project_classpath):${floor_jar}:${HBULK_VAR}/hbase/conf"
+floor_run() {
+  java_run 12g -cp "${floor_classpath}" -XX:+UseParallelGC "$@"
+}
+read -r -a formats <<<"${table_formats:-plain}"
+
+declare -A bytes_of=()
 for rows in "${counts[@]}"; do
   data="${HBULK_VAR}/data/${rows}"
   if [[ ! -f "${data}/events.tsv" ]]; then
@@ -260,73 +316,99 @@ for rows in "${counts[@]}"; do
   fi
   csv_bytes="$(stat -c %s "${data}/events.csv")"
   tsv_bytes="$(stat -c %s "${data}/events.tsv")"
-  times=()
-  for (( round = 1; round <= repeat; round++ )); do
-    suffix="${rows}_r${round}"
-    for t in hbulk hbulk_load itsv itsv_par put; do
-      "${here}/hbulk" create-table --spec "${spec}" --table "bench_${t}_${suffix}" >"${logs}/create-${t}.log" 2>&1 \
-        || { cat "${logs}/create-${t}.log" >&2; die 1 "create-table failed"; }
+  for format in "${formats[@]}"; do
+    format_spec_file="$(format_spec "${format}")"
+    times=()
+    bytes_of=()
+    for (( round = 1; round <= repeat; round++ )); do
+      suffix="${rows}_${format//+/_}_r${round}"
+      for t in hbulk hbulk_load itsv itsv_par put; do
+        "${here}/hbulk" create-table --spec "${format_spec_file}" --table "bench_${t}_${suffix}" >"${logs}/create-${t}.log" 2>&1 \
+          || { cat "${logs}/create-${t}.log" >&2; die 1 "create-table failed"; }
+      done
+      run_dir="${HBULK_VAR}/runs/${suffix}"
+      rm -rf "${run_dir}" "${run_dir}-load" "${HBULK_VAR}/itsv-out"
+      cat "${data}/events.csv" "${data}/events.tsv" >/dev/null
+
+      timed prepare "hbulk-prepare-${suffix}" "${here}/hbulk" prepare --spec "${format_spec_file}" --table "bench_hbulk_${suffix}" \
+        --input "${data}/events.csv" --run-dir "${run_dir}"
+      grep -q "+ rejected 0 " "${logs}/hbulk-prepare-${suffix}.log" \
+        || die 1 "hbulk rejected records (see ${logs}/hbulk-prepare-${suffix}.log)"
+      bytes_of[hbulk]="$(hfile_bytes "${run_dir}/hfiles")"
+      timed complete "hbulk-complete-${suffix}" "${here}/hbulk" complete --run-dir "${run_dir}"
+      # complete moved the HFiles into the regions; the run directory keeps its state and report.
+      rm -rf "${run_dir}"
+      timed load "hbulk-load-${suffix}" "${here}/hbulk" load --spec "${format_spec_file}" --table "bench_hbulk_load_${suffix}" \
+        --input "${data}/events.csv" --run-dir "${run_dir}-load"
+      rm -rf "${run_dir}-load"
+
+      timed itsv "importtsv-bulk-${suffix}" java_run 3g org.apache.hadoop.hbase.mapreduce.ImportTsv \
+        "-Dimporttsv.columns=${columns}" "-Dimporttsv.bulk.output=${HBULK_VAR}/itsv-out/default" \
+        "bench_itsv_${suffix}" "${data}/events.tsv"
+      bytes_of[itsv]="$(hfile_bytes "${HBULK_VAR}/itsv-out/default")"
+      # hbulk's own local split rule (JobSetup): whole waves of equal splits of at most about 32 MiB.
+      block=$(( 32 * 1024 * 1024 ))
+      waves=$(( (tsv_bytes + cores * block - 1) / (cores * block) ))
+      split=$(( (tsv_bytes + cores * waves - 1) / (cores * waves) ))
+      timed itsv_par "importtsv-bulk-parallel-${suffix}" java_run 3g org.apache.hadoop.hbase.mapreduce.ImportTsv \
+        "-Dimporttsv.columns=${columns}" "-Dimporttsv.bulk.output=${HBULK_VAR}/itsv-out/parallel" \
+        "-Dmapreduce.local.map.tasks.maximum=${cores}" "-Dmapreduce.local.reduce.tasks.maximum=${cores}" \
+        "-Dmapreduce.input.fileinputformat.split.minsize=${split}" \
+        "-Dmapreduce.input.fileinputformat.split.maxsize=${split}" \
+        "bench_itsv_par_${suffix}" "${data}/events.tsv"
+      rm -rf "${HBULK_VAR}/itsv-out"
+      # Before the Put path: after it the region server flushes and compacts for a while, on the
+      # same cores, which slowed the floor's writing several-fold.
+      rm -rf "${HBULK_VAR}/floor-out"
+      timed floor "floor-${suffix}" floor_run org.hbulk.jobs.bench.SingleThreadFloor "${format_spec_file}" "${data}/events.csv" "${HBULK_VAR}/floor-out"
+      bytes_of[floor]="$(hfile_bytes "${HBULK_VAR}/floor-out")"
+      rm -rf "${HBULK_VAR}/floor-out"
+      # The floor's own line: floor parse+key S sort S write S total S rows N cells N.
+      phases="$(awk '$1 == "floor" && $2 == "parse+key" { print $3, $5, $7, $9 }' "${logs}/floor-${suffix}.log")"
+      [[ -n "${phases}" ]] || die 1 "the floor printed no phases (log: ${logs}/floor-${suffix}.log)"
+      read -r parse_s sort_s write_s total_s <<<"${phases}"
+      times[floor_parse]+=" ${parse_s}"
+      times[floor_sort]+=" ${sort_s}"
+      times[floor_write]+=" ${write_s}"
+      times[floor_total]+=" ${total_s}"
+      timed put "importtsv-put-${suffix}" java_run 3g org.apache.hadoop.hbase.mapreduce.ImportTsv \
+        "-Dimporttsv.columns=${columns}" "bench_put_${suffix}" "${data}/events.tsv"
     done
-    run_dir="${HBULK_VAR}/runs/${suffix}"
-    rm -rf "${run_dir}" "${run_dir}-load" "${HBULK_VAR}/itsv-out"
-    cat "${data}/events.csv" "${data}/events.tsv" >/dev/null
+    median_of=()
+    for step in "${!times[@]}"; do
+      median_of[${step}]="$(median "${times[${step}]}")"
+    done
 
-    timed prepare "hbulk-prepare-${suffix}" "${here}/hbulk" prepare --spec "${spec}" --table "bench_hbulk_${suffix}" \
-      --input "${data}/events.csv" --run-dir "${run_dir}"
-    grep -q "+ rejected 0 " "${logs}/hbulk-prepare-${suffix}.log" \
-      || die 1 "hbulk rejected records (see ${logs}/hbulk-prepare-${suffix}.log)"
-    timed complete "hbulk-complete-${suffix}" "${here}/hbulk" complete --run-dir "${run_dir}"
-    # complete moved the HFiles into the regions; the run directory keeps its state and report.
-    rm -rf "${run_dir}"
-    timed load "hbulk-load-${suffix}" "${here}/hbulk" load --spec "${spec}" --table "bench_hbulk_load_${suffix}" \
-      --input "${data}/events.csv" --run-dir "${run_dir}-load"
-    rm -rf "${run_dir}-load"
-
-    timed itsv "importtsv-bulk-${suffix}" java_run 3g org.apache.hadoop.hbase.mapreduce.ImportTsv \
-      "-Dimporttsv.columns=${columns}" "-Dimporttsv.bulk.output=${HBULK_VAR}/itsv-out/default" \
-      "bench_itsv_${suffix}" "${data}/events.tsv"
-    # hbulk's own local split rule (JobSetup): whole waves of equal splits of at most about 32 MiB.
-    block=$(( 32 * 1024 * 1024 ))
-    waves=$(( (tsv_bytes + cores * block - 1) / (cores * block) ))
-    split=$(( (tsv_bytes + cores * waves - 1) / (cores * waves) ))
-    timed itsv_par "importtsv-bulk-parallel-${suffix}" java_run 3g org.apache.hadoop.hbase.mapreduce.ImportTsv \
-      "-Dimporttsv.columns=${columns}" "-Dimporttsv.bulk.output=${HBULK_VAR}/itsv-out/parallel" \
-      "-Dmapreduce.local.map.tasks.maximum=${cores}" "-Dmapreduce.local.reduce.tasks.maximum=${cores}" \
-      "-Dmapreduce.input.fileinputformat.split.minsize=${split}" \
-      "-Dmapreduce.input.fileinputformat.split.maxsize=${split}" \
-      "bench_itsv_par_${suffix}" "${data}/events.tsv"
-    rm -rf "${HBULK_VAR}/itsv-out"
-    timed put "importtsv-put-${suffix}" java_run 3g org.apache.hadoop.hbase.mapreduce.ImportTsv \
-      "-Dimporttsv.columns=${columns}" "bench_put_${suffix}" "${data}/events.tsv"
-    timed floor "floor-${suffix}" java_run 12g -cp "${bench_classpath}" org.hbulk.jobs.bench.SortFloor "${data}/events.csv" "${HBULK_VAR}/floor.hfile"
-    rm -f "${HBULK_VAR}/floor.hfile" "${HBULK_VAR}/.floor.hfile.crc"
+    printf '\n%s rows: CSV %.1f MB, TSV %.1f MB, 16 regions, table format %s, %s cores, local job runner, standalone HBase; median of %s round(s)\n' \
+      "${rows}" "$(awk -v b="${csv_bytes}" 'BEGIN { print b / 1048576 }')" \
+      "$(awk -v b="${tsv_bytes}" 'BEGIN { print b / 1048576 }')" "${format}" "${cores}" "${repeat}"
+    row prepare "hbulk prepare (CSV -> HFiles)" "${csv_bytes}"
+    row complete "hbulk complete (BulkLoadHFiles)" "${csv_bytes}"
+    row load "hbulk load (one command, end to end)" "${csv_bytes}"
+    row itsv "ImportTsv bulk output, defaults" "${tsv_bytes}"
+    row itsv_par "ImportTsv bulk output, ${cores} maps + ${cores} reduces at once" "${tsv_bytes}"
+    row put "ImportTsv Put path" "${tsv_bytes}"
+    row floor "floor: 1 thread parse + sort + write" "${csv_bytes}"
+    printf '  floor inside its JVM: parse+key %s s, sort %s s, write %s s, total %s s\n' "${median_of[floor_parse]}" \
+      "${median_of[floor_sort]}" "${median_of[floor_write]}" "${median_of[floor_total]}"
+    printf '  HFiles (last round): hbulk prepare %s MB, ImportTsv bulk %s MB, floor %s MB\n' "$(mb "${bytes_of[hbulk]}")" \
+      "$(mb "${bytes_of[itsv]}")" "$(mb "${bytes_of[floor]}")"
+    printf '  hbulk prepare vs ImportTsv bulk at defaults:       %sx (target >= 3)\n' "$(ratio "${median_of[itsv]}" "${median_of[prepare]}")"
+    printf '  hbulk prepare vs ImportTsv bulk, same parallelism: %sx (target >= 1.5)\n' "$(ratio "${median_of[itsv_par]}" "${median_of[prepare]}")"
+    printf '  hbulk load vs ImportTsv Put path:                  %sx (target >= 4)\n' "$(ratio "${median_of[put]}" "${median_of[load]}")"
+    printf "  hbulk prepare (%s cores) vs 1-thread floor:        %sx the floor's time (target <= 0.6x)\n" "${cores}" \
+      "$(ratio "${median_of[prepare]}" "${median_of[floor]}")"
+    per_row_us[${format} ${rows}]="$(awk -v s="${median_of[prepare]}" -v r="${rows}" 'BEGIN { printf "%.2f", s * 1e6 / r }')"
+    printf '  hbulk prepare per row: %s us\n' "${per_row_us[${format} ${rows}]}"
   done
-  median_of=()
-  for step in "${!times[@]}"; do
-    median_of[${step}]="$(median "${times[${step}]}")"
-  done
-
-  printf '\n%s rows: CSV %.1f MB, TSV %.1f MB, 16 regions, %s cores, local job runner, standalone HBase; median of %s round(s)\n' \
-    "${rows}" "$(awk -v b="${csv_bytes}" 'BEGIN { print b / 1048576 }')" \
-    "$(awk -v b="${tsv_bytes}" 'BEGIN { print b / 1048576 }')" "${cores}" "${repeat}"
-  row prepare "hbulk prepare (CSV -> HFiles)" "${csv_bytes}"
-  row complete "hbulk complete (BulkLoadHFiles)" "${csv_bytes}"
-  row load "hbulk load (one command, end to end)" "${csv_bytes}"
-  row itsv "ImportTsv bulk output, defaults" "${tsv_bytes}"
-  row itsv_par "ImportTsv bulk output, ${cores} maps + ${cores} reduces at once" "${tsv_bytes}"
-  row put "ImportTsv Put path" "${tsv_bytes}"
-  row floor "floor: 1 thread parse + sort + write" "${csv_bytes}"
-  printf '  hbulk prepare vs ImportTsv bulk at defaults:       %sx (target >= 3)\n' "$(ratio "${median_of[itsv]}" "${median_of[prepare]}")"
-  printf '  hbulk prepare vs ImportTsv bulk, same parallelism: %sx (target >= 1.5)\n' "$(ratio "${median_of[itsv_par]}" "${median_of[prepare]}")"
-  printf '  hbulk load vs ImportTsv Put path:                  %sx (target >= 4)\n' "$(ratio "${median_of[put]}" "${median_of[load]}")"
-  per_row_us[${rows}]="$(awk -v s="${median_of[prepare]}" -v r="${rows}" 'BEGIN { printf "%.2f", s * 1e6 / r }')"
-  printf '  hbulk prepare per row: %s us\n' "${per_row_us[${rows}]}"
 done
 
 if (( ${#counts[@]} >= 2 )); then
   small="${counts[0]}"
   big="${counts[${#counts[@]}-1]}"
-  printf '\nhbulk prepare per row at %s vs %s rows: %s us vs %s us, %+d%% (target: at most +15%%)\n' \
-    "${big}" "${small}" "${per_row_us[${big}]}" "${per_row_us[${small}]}" \
-    "$(awk -v a="${per_row_us[${big}]}" -v b="${per_row_us[${small}]}" 'BEGIN { printf "%.0f", (a / b - 1) * 100 }')"
+  for format in "${formats[@]}"; do
+    printf '\nhbulk prepare per row at %s vs %s rows, table format %s: %s us vs %s us, %+d%% (target: at most +15%%)\n' \
+      "${big}" "${small}" "${format}" "${per_row_us[${format} ${big}]}" "${per_row_us[${format} ${small}]}" \
+      "$(awk -v a="${per_row_us[${format} ${big}]}" -v b="${per_row_us[${format} ${small}]}" 'BEGIN { printf "%.0f", (a / b - 1) * 100 }')"
+  done
 fi

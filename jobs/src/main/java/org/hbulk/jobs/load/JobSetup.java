@@ -12,7 +12,6 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
-import org.apache.hadoop.hbase.util.BloomFilterUtil;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
@@ -154,15 +153,9 @@ final class JobSetup {
     Map<String, FamilyFormat> formats = new LinkedHashMap<>();
     for (TableDescriptor table : tables) {
       for (ColumnFamilyDescriptor f : table.getColumnFamilies()) {
-        String prefix = f.getConfigurationValue(BloomFilterUtil.PREFIX_LENGTH_KEY);
         formats.put(
             FamilyFormat.key(table.getTableName().getNameAsString(), f.getNameAsString()),
-            new FamilyFormat(
-                f.getCompressionType().getName(),
-                f.getBloomFilterType().name(),
-                prefix == null ? "" : prefix,
-                f.getBlocksize(),
-                f.getDataBlockEncoding().name()));
+            FamilyFormat.of(f));
       }
     }
     return formats;

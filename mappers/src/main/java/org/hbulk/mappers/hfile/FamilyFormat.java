@@ -7,6 +7,8 @@ import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Set;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.util.BloomFilterUtil;
 
 /**
  * How one table's family wants its HFiles written, as the driver read it from the table's
@@ -22,6 +24,19 @@ import java.util.Set;
 public record FamilyFormat(
     String compression, String bloom, String bloomPrefixLength, int blockSize, String encoding) {
   private static final HexFormat HEX = HexFormat.of();
+
+  /**
+   * What a family's descriptor (from its table, or the one {@code create-table} would make) says.
+   */
+  public static FamilyFormat of(ColumnFamilyDescriptor f) {
+    String prefix = f.getConfigurationValue(BloomFilterUtil.PREFIX_LENGTH_KEY);
+    return new FamilyFormat(
+        f.getCompressionType().getName(),
+        f.getBloomFilterType().name(),
+        prefix == null ? "" : prefix,
+        f.getBlocksize(),
+        f.getDataBlockEncoding().name());
+  }
 
   /** The key of a table's family in {@link #encode}'s map. */
   public static String key(String table, String family) {

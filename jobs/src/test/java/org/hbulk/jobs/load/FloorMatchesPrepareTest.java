@@ -1,0 +1,180 @@
+package org.hbulk.jobs.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.io.hfile.CacheConfig;
+import org.apache.hadoop.hbase.io.hfile.HFile;
+import org.apache.hadoop.hbase.io.hfile.HFileScanner;
+import org.apache.hadoop.hbase.regionserver.HStoreFile;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRConfig;
+import org.hbulk.jobs.bench.BenchData;
+import org.hbulk.jobs.bench.SingleThreadFloor;
+import org.hbulk.jobs.table.TableLayout;
+import org.hbulk.mappers.expr.Salt;
+import org.hbulk.mappers.spec.LoadSpec;
+import org.hbulk.mappers.spec.OutputSpec;
+import org.hbulk.mappers.tags.LabelOrdinals;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The benchmark's floor ({@link SingleThreadFloor}) does all of hbulk prepare's work: on the
+ * benchmark's generated events (quoted commas and quotes, empty notes) and its spec with a
+ * compressed, encoded family, its HFiles hold exactly the cells hbulk's own prepare job writes
+ * (row, family, qualifier, timestamp, type, value, in order), one file per region as hbulk's, each
+ * written with the same compression, encoding and bloom filter.
+ */
+class FloorMatchesPrepareTest {
+  private static final long RUN_START = 1_764_000_000_000L;
+
+  @Test
+  void floorWritesTheCellsAndFilesOfHbulksPrepare(@TempDir Path tmp) throws Exception {
+    Path specFile = tmp.resolve("events.spec");
+    Files.writeString(
+        specFile,
+        Files.readString(Path.of("..", "conf", "bench", "events.spec"))
+            + "\n[family d]\ncompression = ZSTD\nencoding = FAST_DIFF\n");
+    Path data = tmp.resolve("data");
+    BenchData.main(new String[] {specFile.toString(), "400", data.toString()});
+    Path csv = data.resolve("events.csv");
+    LoadSpec spec = LoadSpec.parse(specFile.toString(), Files.readString(specFile));
+    OutputSpec out = spec.outputs().get(0);
+    Salt salt = out.key().leadingSalt().orElseThrow();
+    List<byte[]> starts = new ArrayList<>();
+    starts.add(new byte[0]);
+    starts.addAll(salt.splitPoints());
+
+    // HBase's configuration: the codecs are named in the test classpath's hbase-site.xml.
+    Configuration conf = HBaseConfiguration.create();
+    conf.set("mapreduce.framework.name", "local");
+    conf.set("fs.defaultFS", "file:///");
+    conf.set("hadoop.tmp.dir", tmp.resolve("hadoop").toString());
+    conf.set(MRConfig.LOCAL_DIR, tmp.resolve("local").toString());
+    conf.set("mapreduce.jobtracker.staging.root.dir", tmp.resolve("staging").toString());
+    RunDirectory run =
+        RunDirectory.at(conf, new org.apache.hadoop.fs.Path(tmp.resolve("run").toUri()));
+    run.create();
+    TableDescriptor table =
+        TableLayout.descriptor(
+            TableName.valueOf(out.table()),
+            out.families(),
+            spec.tableSettings(out.table()),
+            Map.of("d", spec.familySettings("d")));
+    Job job =
+        JobSetup.create(
+            conf,
+            spec,
+            List.of(new org.apache.hadoop.fs.Path(csv.toUri())),
+            Files.size(csv),
+            run,
+            "floor-test",
+            RUN_START,
+            List.of(table),
+            new LabelOrdinals(Map.of()),
+            Map.of(out.table(), starts.toArray(new byte[0][])));
+    assertTrue(job.waitForCompletion(false), "hbulk's prepare job failed");
+
+    Path floorOut = tmp.resolve("floor");
+    SingleThreadFloor.main(
+        new String[] {
+          specFile.toString(), csv.toString(), floorOut.toString(), Long.toString(RUN_START)
+        });
+
+    org.apache.hadoop.fs.Path hbulkFiles =
+        new org.apache.hadoop.fs.Path(run.hfiles(), out.table() + "/d");
+    org.apache.hadoop.fs.Path floorFiles =
+        new org.apache.hadoop.fs.Path(floorOut.toUri().toString(), out.table() + "/d");
+    List<HFileView> hbulk = read(conf, hbulkFiles);
+    List<HFileView> floor = read(conf, floorFiles);
+    assertEquals(16, hbulk.size(), "one HFile per region");
+    assertTrue(
+        formats(hbulk).get(0).contains(" ZSTD FAST_DIFF ROW tags false mvcc false"),
+        formats(hbulk).get(0));
+    assertEquals(formats(hbulk), formats(floor), "files' first rows and formats");
+    List<String> hbulkCells = cells(hbulk);
+    assertTrue(hbulkCells.size() > 3000, hbulkCells.size() + " cells");
+    assertTrue(hbulkCells.stream().anyMatch(c -> c.endsWith("\"buy now\"")), "a quoted quote");
+    assertTrue(hbulkCells.stream().anyMatch(c -> c.endsWith("shoes,red")), "a quoted comma");
+    assertEquals(hbulkCells, cells(floor));
+  }
+
+  /** One HFile: its format and its cells in file order. */
+  private record HFileView(String format, List<String> cells) {}
+
+  private static List<String> formats(List<HFileView> files) {
+    return files.stream().map(HFileView::format).toList();
+  }
+
+  private static List<String> cells(List<HFileView> files) {
+    return files.stream().flatMap(f -> f.cells().stream()).collect(Collectors.toList());
+  }
+
+  /** The HFiles of a family folder, in the order of their first rows. */
+  private static List<HFileView> read(Configuration conf, org.apache.hadoop.fs.Path dir)
+      throws IOException {
+    FileSystem fs = dir.getFileSystem(conf);
+    List<HFileView> files = new ArrayList<>();
+    for (FileStatus file : fs.listStatus(dir)) {
+      String name = file.getPath().getName();
+      if (name.startsWith(".") || name.startsWith("_")) {
+        continue;
+      }
+      try (HFile.Reader reader =
+          HFile.createReader(fs, file.getPath(), CacheConfig.DISABLED, true, conf)) {
+        Map<byte[], byte[]> info = reader.getHFileInfo();
+        List<String> cells = new ArrayList<>();
+        HFileScanner scanner = reader.getScanner(conf, false, false);
+        if (scanner.seekTo()) {
+          do {
+            Cell c = scanner.getCell();
+            cells.add(
+                Bytes.toStringBinary(CellUtil.cloneRow(c))
+                    + "/"
+                    + Bytes.toStringBinary(CellUtil.cloneFamily(c))
+                    + ":"
+                    + Bytes.toStringBinary(CellUtil.cloneQualifier(c))
+                    + "/"
+                    + c.getTimestamp()
+                    + "/"
+                    + c.getType()
+                    + "="
+                    + Bytes.toStringBinary(CellUtil.cloneValue(c)));
+          } while (scanner.next());
+        }
+        String format =
+            (cells.isEmpty() ? "" : cells.get(0).substring(0, cells.get(0).indexOf('/')))
+                + " "
+                + reader.getFileContext().getCompression()
+                + " "
+                + reader.getDataBlockEncoding()
+                + " "
+                + Bytes.toString(info.get(HStoreFile.BLOOM_FILTER_TYPE_KEY))
+                + " tags "
+                + reader.getFileContext().isIncludesTags()
+                + " mvcc "
+                + reader.getFileContext().isIncludesMvcc();
+        files.add(new HFileView(format, cells));
+      }
+    }
+    files.sort((a, b) -> a.format().compareTo(b.format()));
+    return files;
+  }
+}
