@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the README's picture of a run's report page, scripts/screenshots/report.png, with
+# Regenerates the README's picture of a run's report page, jobs/src/site/resources/images/report.png, with
 # headless Chromium (Debian's package chromium, or the binary named in HBULK_CHROMIUM).
 #
 #   scripts/report-screenshot.sh [RUN_DIR]   the page of RUN_DIR (default: the newest quickstart
@@ -43,7 +43,7 @@ if [[ -z "${browser}" ]]; then
 fi
 [[ -n "${browser}" && -x "${browser}" ]] || die 2 "no Chromium: install Debian's package chromium (apt-get install chromium), or name the binary in HBULK_CHROMIUM"
 
-out="${here}/screenshots/report.png"
+out="${HBULK_ROOT}/jobs/src/site/resources/images/report.png"
 profile="$(mktemp -d)"
 trap 'rm -rf "${profile}"' EXIT
 mkdir -p "$(dirname "${out}")"

@@ -106,10 +106,13 @@ final class RejectExamples {
     } catch (com.fasterxml.jackson.core.JsonProcessingException notOurs) {
       return;
     }
+    if (reason == null) {
+      return;
+    }
     RejectReason r;
     try {
       r = RejectReason.valueOf(reason);
-    } catch (IllegalArgumentException | NullPointerException unknown) {
+    } catch (IllegalArgumentException unknown) {
       return;
     }
     List<Example> examples = found.computeIfAbsent(r, k -> new ArrayList<>());

@@ -83,8 +83,9 @@ final class ReportPage {
         .append("</code></p>\n");
     records(b);
     rejects(b);
-    for (Map.Entry<String, List<RegionFiles>> t : report.regions().entrySet()) {
-      regions(b, t.getKey(), t.getValue(), tableIndex(t.getKey()));
+    int t = 0;
+    for (Map.Entry<String, List<RegionFiles>> table : report.regions().entrySet()) {
+      regions(b, table.getKey(), table.getValue(), t++);
     }
     phases(b);
     shortcuts(b);
@@ -92,10 +93,6 @@ final class ReportPage {
         .append(Instant.ofEpochMilli(now))
         .append(". The figures are those of report.json in the same directory.</footer>\n");
     return b.append(Html.TAIL).toString();
-  }
-
-  private int tableIndex(String table) {
-    return new ArrayList<>(report.regions().keySet()).indexOf(table);
   }
 
   private static String statusClass(RunState.Stage stage) {
@@ -294,12 +291,14 @@ final class ReportPage {
     long total = regions.stream().mapToLong(measure).sum();
     double mean = regions.isEmpty() ? 0 : (double) total / regions.size();
     int largest = 0;
+    long most = 0;
     List<Html.Bar> bars = new ArrayList<>();
     for (int i = 0; i < regions.size(); i++) {
       RegionFiles r = regions.get(i);
       long v = measure.applyAsLong(r);
-      if (v > measure.applyAsLong(regions.get(largest))) {
+      if (v > most) {
         largest = i;
+        most = v;
       }
       bars.add(
           new Html.Bar(
@@ -308,7 +307,7 @@ final class ReportPage {
               "region " + i + " " + r.range() + ": " + number(v) + " " + unit,
               mean > 0 && v >= SKEWED * mean));
     }
-    double skew = mean > 0 ? measure.applyAsLong(regions.get(largest)) / mean : 0;
+    double skew = mean > 0 ? most / mean : 0;
     b.append("<h3>")
         .append(escape(what))
         .append(" per region &mdash; skew (largest / mean) <span class=\"skew")
