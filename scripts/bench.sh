@@ -25,7 +25,7 @@
 # writes. Before the first round an untimed 20,000-row hbulk prepare writes hbulk's class-data
 # archive (scripts/hbulk).
 #
-#   scripts/bench.sh [--rows "1000000 4000000"] [--repeat N] [--table-format LIST] [--keep]
+#   scripts/bench.sh [--rows "1000000 4000000"] [--repeat N] [--table-format LIST] [--profile] [--keep]
 #   scripts/bench.sh --deletes PCT [--rows "1000000"] [--repeat N] [--keep]
 #   scripts/bench.sh --cluster [--rows "1000000"] [--repeat N] [--modes "off on"] [--steps LIST]
 #     --rows LIST   row counts to run, in one go (default "1000000 4000000"; with --cluster "1000000")
@@ -35,6 +35,11 @@
 #                   zstd (pure-Java aircompressor codecs, no native library), ENCODING one of none,
 #                   prefix, diff, fast_diff, row_index_v1; e.g. "plain zstd+fast_diff" (default
 #                   "plain")
+#     --profile     after the timed rounds of each row count and format, one more hbulk prepare, untimed,
+#                   under Java Flight Recorder (settings=profile; the recording is kept in the logs
+#                   directory, var/bench/logs/profile-*.jfr) and the top of its CPU profile
+#                   (ProfileTop, a test class): samples per task kind, own time by package and by
+#                   method, inclusive time by method, garbage-collection pauses
 #     --keep        leave the benchmark's HBase running with its tables (default: stop and wipe)
 #     --deletes PCT only hbulk prepare, twice on the same input in which PCT % of the records have
 #                   status D: once as plain records, once with the spec's delete-when = status = D
@@ -73,11 +78,13 @@ modes="off on"
 steps="prepare,load,itsv,put"
 deletes=""
 table_formats=""
+profile=false
 while (( $# > 0 )); do
   case "$1" in
     --rows) [[ $# -ge 2 && "$2" =~ ^[0-9\ ]+$ ]] || die 2 "--rows needs numbers, e.g. --rows \"1000000 4000000\""; row_counts="$2"; shift 2 ;;
     --repeat) [[ $# -ge 2 && "$2" =~ ^[1-9][0-9]*$ ]] || die 2 "--repeat needs a positive number"; repeat="$2"; shift 2 ;;
     --keep) keep=true; shift ;;
+    --profile) profile=true; shift ;;
     --deletes) [[ $# -ge 2 && "$2" =~ ^([1-9][0-9]?)$ ]] || die 2 "--deletes needs a percentage from 1 to 99"; deletes="$2"; shift 2 ;;
     --table-format)
       [[ $# -ge 2 && "$2" =~ ^\ *(plain|(none|gz|snappy|lz4|zstd)\+(none|prefix|diff|fast_diff|row_index_v1))(\ +(plain|(none|gz|snappy|lz4|zstd)\+(none|prefix|diff|fast_diff|row_index_v1)))*\ *$ ]] \
@@ -95,6 +102,7 @@ if [[ "${cluster}" == true ]]; then
   [[ -z "${deletes}" ]] || die 2 "--deletes is for the local benchmark"
   [[ "${keep}" == false ]] || die 2 "--keep is for the local benchmark: the mini clusters stop with their JVM"
   [[ -z "${table_formats}" ]] || die 2 "--table-format is for the local comparison"
+  [[ "${profile}" == false ]] || die 2 "--profile is for the local comparison"
   (cd "${HBULK_ROOT}" && mvn -B -q -DskipTests package) || die 1 "the build failed"
   var="${HBULK_ROOT}/var/bench-cluster"
   # The job jar, the test classes and the test classpath (the mini clusters); containers inherit it.
@@ -307,6 +315,24 @@ floor_run() {
 }
 read -r -a formats <<<"${table_formats:-plain}"
 
+# profile_prepare SPEC CSV SUFFIX: one more hbulk prepare, untimed (the recording slows it), under
+# Java Flight Recorder; prints the top of its CPU profile. scripts/hbulk leaves the recording option
+# out of its class-data archive's key, so this run reads the archive the timed ones read.
+profile_prepare() {
+  local spec_file="$1" csv="$2" suffix="$3" recording="${logs}/profile-${3}.jfr"
+  "${here}/hbulk" create-table --spec "${spec_file}" --table "bench_profile_${suffix}" >"${logs}/create-profile.log" 2>&1 \
+    || { cat "${logs}/create-profile.log" >&2; die 1 "create-table failed"; }
+  rm -rf "${HBULK_VAR}/runs/profile" "${recording}"
+  HBULK_JAVA_OPTS="${HBULK_JAVA_OPTS:-} -XX:StartFlightRecording=settings=profile,filename=${recording}" \
+    "${here}/hbulk" prepare --spec "${spec_file}" --table "bench_profile_${suffix}" --input "${csv}" \
+    --run-dir "${HBULK_VAR}/runs/profile" >"${logs}/profile-${suffix}.log" 2>&1 \
+    || { tail -n 40 "${logs}/profile-${suffix}.log" >&2; die 1 "the profiled prepare failed"; }
+  rm -rf "${HBULK_VAR}/runs/profile"
+  [[ -s "${recording}" ]] || die 1 "the profiled prepare wrote no recording (log: ${logs}/profile-${suffix}.log)"
+  printf '  where hbulk prepare spends its time (one more run under JFR, %s):\n' "${recording}"
+  java_run 2g -cp "${bench_classpath}" org.hbulk.jobs.bench.ProfileTop "${recording}" 12 | sed 's/^/    /'
+}
+
 declare -A bytes_of=()
 for rows in "${counts[@]}"; do
   data="${HBULK_VAR}/data/${rows}"
@@ -400,6 +426,9 @@ for rows in "${counts[@]}"; do
       "$(ratio "${median_of[prepare]}" "${median_of[floor]}")"
     per_row_us[${format} ${rows}]="$(awk -v s="${median_of[prepare]}" -v r="${rows}" 'BEGIN { printf "%.2f", s * 1e6 / r }')"
     printf '  hbulk prepare per row: %s us\n' "${per_row_us[${format} ${rows}]}"
+    if [[ "${profile}" == true ]]; then
+      profile_prepare "${format_spec_file}" "${data}/events.csv" "${rows}_${format//+/_}"
+    fi
   done
 done
 
