@@ -36,7 +36,8 @@
 #                   prefix, diff, fast_diff, row_index_v1; e.g. "plain zstd+fast_diff" (default
 #                   "plain")
 #     --profile     after the timed rounds of each row count and format, one more hbulk prepare, untimed,
-#                   under Java Flight Recorder (settings=profile; the recording is kept in the logs
+#                   under Java Flight Recorder (settings=profile, DebugNonSafepoints so that samples
+#                   land on the line that ran; the recording is kept in the logs
 #                   directory, var/bench/logs/profile-*.jfr) and the top of its CPU profile
 #                   (ProfileTop, a test class): samples per task kind, own time by package and by
 #                   method, inclusive time by method, garbage-collection pauses
@@ -323,7 +324,8 @@ profile_prepare() {
   "${here}/hbulk" create-table --spec "${spec_file}" --table "bench_profile_${suffix}" >"${logs}/create-profile.log" 2>&1 \
     || { cat "${logs}/create-profile.log" >&2; die 1 "create-table failed"; }
   rm -rf "${HBULK_VAR}/runs/profile" "${recording}"
-  HBULK_JAVA_OPTS="${HBULK_JAVA_OPTS:-} -XX:StartFlightRecording=settings=profile,filename=${recording}" \
+  # DebugNonSafepoints: a sample lands on the line that ran, not on the nearest loop edge or call.
+  HBULK_JAVA_OPTS="${HBULK_JAVA_OPTS:-} -XX:+UnlockDiagnosticVMOptions -XX:+DebugNonSafepoints -XX:StartFlightRecording=settings=profile,filename=${recording}" \
     "${here}/hbulk" prepare --spec "${spec_file}" --table "bench_profile_${suffix}" --input "${csv}" \
     --run-dir "${HBULK_VAR}/runs/profile" >"${logs}/profile-${suffix}.log" 2>&1 \
     || { tail -n 40 "${logs}/profile-${suffix}.log" >&2; die 1 "the profiled prepare failed"; }

@@ -204,7 +204,7 @@ class ReadCommandsIT extends MiniClusterSupport {
             "table pays (enabled)",
             "families:",
             "  {NAME => 'd', VERSIONS => '3', MIN_VERSIONS => '0', TTL => 'FOREVER',"
-                + " COMPRESSION => 'NONE', DATA_BLOCK_ENCODING => 'NONE', BLOOMFILTER => 'ROW',"
+                + " COMPRESSION => 'SNAPPY', DATA_BLOCK_ENCODING => 'FAST_DIFF', BLOOMFILTER => 'ROW',"
                 + " BLOCKSIZE => '65536', IN_MEMORY => 'false', BLOCKCACHE => 'true',"
                 + " REPLICATION_SCOPE => '0', KEEP_DELETED_CELLS => 'FALSE'}",
             "regions: 2",
@@ -230,7 +230,7 @@ class ReadCommandsIT extends MiniClusterSupport {
     assertEquals("d", d.get("name").asText());
     assertEquals(3, d.get("versions").asInt());
     assertTrue(d.get("ttl_seconds").isNull());
-    assertEquals("NONE", d.get("compression").asText());
+    assertEquals("SNAPPY", d.get("compression").asText());
     assertEquals("ROW", d.get("bloom_filter").asText());
     assertEquals(65536, d.get("block_size").asInt());
     assertEquals(0, d.get("replication_scope").asInt());

@@ -2,7 +2,9 @@ package org.hbulk.jobs.load;
 
 import java.io.IOException;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -95,8 +97,8 @@ final class JobSetup {
     // format read from its table here.
     job.setOutputFormatClass(HFilesOutputFormat.class);
     FileOutputFormat.setOutputPath(job, run.hfiles());
-    job.getConfiguration()
-        .set(HbulkConf.HFILE_FAMILIES, FamilyFormat.encode(familyFormats(tables)));
+    Map<String, FamilyFormat> formats = familyFormats(tables);
+    job.getConfiguration().set(HbulkConf.HFILE_FAMILIES, FamilyFormat.encode(formats));
     job.getConfiguration()
         .set(HbulkConf.HFILE_TAGGED_FAMILIES, FamilyFormat.encodeKeys(taggedFamilies(spec)));
     job.getConfiguration().set(HbulkConf.VISIBILITY_LABELS, labels.encode());
@@ -131,8 +133,33 @@ final class JobSetup {
           CSVFormat.class,
           LoadSpec.class,
           org.apache.commons.io.IOUtils.class);
+      for (Class<?> codec : codecClasses(job.getConfiguration(), formats.values())) {
+        TableMapReduceUtil.addDependencyJarsForClasses(job.getConfiguration(), codec);
+      }
     }
     return job;
+  }
+
+  /**
+   * The classes HBase compresses the families' HFiles with, where the configuration names one
+   * outside Hadoop's and HBase's own jars (e.g. {@code hbase.io.compress.snappy.codec} set to the
+   * pure-Java aircompressor codec): the reducers write with them, so their jars go with the job. A
+   * class the driver cannot load is left for HBase to report where it is needed.
+   */
+  static Set<Class<?>> codecClasses(Configuration conf, Iterable<FamilyFormat> formats) {
+    Set<Class<?>> codecs = new LinkedHashSet<>();
+    for (FamilyFormat format : formats) {
+      String algorithm = format.compression().toLowerCase(Locale.ROOT);
+      String name = conf.getTrimmed("hbase.io.compress." + algorithm + ".codec");
+      if (algorithm.equals("none") || name == null || name.startsWith("org.apache.hadoop.io.")) {
+        continue;
+      }
+      Class<?> codec = conf.getClassByNameOrNull(name);
+      if (codec != null) {
+        codecs.add(codec);
+      }
+    }
+    return codecs;
   }
 
   /** The families whose HFiles are written with tags: those some cell of which gets a tag. */

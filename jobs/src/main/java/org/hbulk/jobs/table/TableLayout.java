@@ -93,8 +93,8 @@ public final class TableLayout {
     s.blockSize().ifPresent(f::setBlocksize);
     s.blockCache().ifPresent(f::setBlockCacheEnabled);
     s.inMemory().ifPresent(f::setInMemory);
-    s.compression().ifPresent(c -> f.setCompressionType(compression(c)));
-    s.encoding().ifPresent(e -> f.setDataBlockEncoding(encoding(e)));
+    f.setCompressionType(compression(s.compression().orElse(FamilySettings.DEFAULT_COMPRESSION)));
+    f.setDataBlockEncoding(encoding(s.encoding().orElse(FamilySettings.DEFAULT_ENCODING)));
     s.bloom()
         .ifPresent(
             bloom -> {
