@@ -24,7 +24,7 @@ class ProfileTopTest {
   }
 
   @Test
-  void aBusyMethodTopsTheOwnTimeTableAndItsCallerTheInclusiveOne() throws Exception {
+  void aBusyMethodTopsTheOwnTimeTableAndItsCallerIsInTheInclusiveOne() throws Exception {
     Path file = tmp.resolve("busy.jfr");
     long sink;
     try (Recording recording = new Recording()) {

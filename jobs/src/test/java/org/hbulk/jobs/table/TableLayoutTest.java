@@ -2,6 +2,7 @@ package org.hbulk.jobs.table;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -23,8 +24,13 @@ class TableLayoutTest {
     return t.getColumnFamily(Bytes.toBytes(name));
   }
 
-  private static TableDescriptor layout(Map<String, FamilySettings> settings) {
-    return TableLayout.descriptor(NAME, List.of("d", "m"), TableSettings.none("events"), settings);
+  /** The table with families d and m, each as written in {@code settings} (none: nothing). */
+  private static TableDescriptor layout(FamilySettings... settings) {
+    Map<String, FamilySettings> byFamily = new HashMap<>();
+    for (FamilySettings f : settings) {
+      byFamily.put(f.family(), f);
+    }
+    return TableLayout.descriptor(NAME, List.of("d", "m"), TableSettings.none("events"), byFamily);
   }
 
   private static FamilySettings written(
@@ -45,7 +51,7 @@ class TableLayoutTest {
 
   @Test
   void aFamilyTheSpecSaysNothingOfIsSnappyAndFastDiffWithHBaseDefaultsOtherwise() {
-    TableDescriptor t = layout(Map.of());
+    TableDescriptor t = layout();
     for (String f : List.of("d", "m")) {
       ColumnFamilyDescriptor d = family(t, f);
       assertEquals(Compression.Algorithm.SNAPPY, d.getCompressionType(), f);
@@ -60,11 +66,8 @@ class TableLayoutTest {
   void compressionAndEncodingWrittenInTheSpecWinOverTheDefaults() {
     TableDescriptor t =
         layout(
-            Map.of(
-                "d",
-                written("d", FamilySettings.Compression.NONE, FamilySettings.Encoding.NONE),
-                "m",
-                written("m", FamilySettings.Compression.GZ, FamilySettings.Encoding.PREFIX)));
+            written("d", FamilySettings.Compression.NONE, FamilySettings.Encoding.NONE),
+            written("m", FamilySettings.Compression.GZ, FamilySettings.Encoding.PREFIX));
     assertEquals(Compression.Algorithm.NONE, family(t, "d").getCompressionType());
     assertEquals(DataBlockEncoding.NONE, family(t, "d").getDataBlockEncoding());
     assertEquals(Compression.Algorithm.GZ, family(t, "m").getCompressionType());
@@ -75,17 +78,14 @@ class TableLayoutTest {
   void aTableMadeBeforeTheDefaultsChangedIsListedAsDifferentNotSilentlyAccepted() {
     TableDescriptor plain =
         layout(
-            Map.of(
-                "d",
-                written("d", FamilySettings.Compression.NONE, FamilySettings.Encoding.NONE),
-                "m",
-                written("m", FamilySettings.Compression.NONE, FamilySettings.Encoding.NONE)));
+            written("d", FamilySettings.Compression.NONE, FamilySettings.Encoding.NONE),
+            written("m", FamilySettings.Compression.NONE, FamilySettings.Encoding.NONE));
     assertEquals(
         List.of(
             "family d: COMPRESSION NONE -> SNAPPY",
             "family d: DATA_BLOCK_ENCODING NONE -> FAST_DIFF",
             "family m: COMPRESSION NONE -> SNAPPY",
             "family m: DATA_BLOCK_ENCODING NONE -> FAST_DIFF"),
-        TableLayout.differences(layout(Map.of()), plain));
+        TableLayout.differences(layout(), plain));
   }
 }

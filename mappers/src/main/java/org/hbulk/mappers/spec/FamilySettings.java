@@ -47,10 +47,10 @@ public record FamilySettings(
 
   /**
    * The compression of a family whose section does not name one. SNAPPY: the benchmark's HFiles 8
-   * times smaller than uncompressed, written as fast (the README's "Compressed and encoded tables"
-   * has the rounds), read back at little CPU cost, and HBase 2.6's default SNAPPY codec is
-   * Hadoop's, which needs no native library; GZ is smaller still but slower to write and read, and
-   * the pure-Java ZSTD codec cannot read what the native one writes.
+   * times smaller than uncompressed, written as fast (the README's Performance section: "The
+   * default family format follows from these rounds"), read back at little CPU cost, and HBase
+   * 2.6's default SNAPPY codec is Hadoop's, which needs no native library; GZ is smaller still but
+   * slower to write and read, and the pure-Java ZSTD codec cannot read what the native one writes.
    */
   public static final Compression DEFAULT_COMPRESSION = Compression.SNAPPY;
 
