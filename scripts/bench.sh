@@ -25,7 +25,8 @@
 # writes. Before the first round an untimed 20,000-row hbulk prepare writes hbulk's class-data
 # archive (scripts/hbulk).
 #
-#   scripts/bench.sh [--rows "1000000 4000000"] [--repeat N] [--table-format LIST] [--profile] [--keep]
+#   scripts/bench.sh [--rows "1000000 4000000"] [--repeat N] [--table-format LIST] [--profile]
+#                    [--put-max-rows N] [--keep]
 #   scripts/bench.sh --deletes PCT [--rows "1000000"] [--repeat N] [--keep]
 #   scripts/bench.sh --cluster [--rows "1000000"] [--repeat N] [--modes "off on"] [--steps LIST]
 #     --rows LIST   row counts to run, in one go (default "1000000 4000000"; with --cluster "1000000")
@@ -41,6 +42,9 @@
 #                   directory, var/bench/logs/profile-*.jfr) and the top of its CPU profile
 #                   (ProfileTop, a test class): samples per task kind, own time by package and by
 #                   method, inclusive time by method, garbage-collection pauses
+#     --put-max-rows N  run ImportTsv's Put path only for row counts up to N (the slowest step by
+#                   far: about 23 minutes at 16,000,000 rows); above it, its line and ratio say
+#                   "not run" (default: every row count)
 #     --keep        leave the benchmark's HBase running with its tables (default: stop and wipe)
 #     --deletes PCT only hbulk prepare, twice on the same input in which PCT % of the records have
 #                   status D: once as plain records, once with the spec's delete-when = status = D
@@ -80,12 +84,14 @@ steps="prepare,load,itsv,put"
 deletes=""
 table_formats=""
 profile=false
+put_max_rows=""
 while (( $# > 0 )); do
   case "$1" in
     --rows) [[ $# -ge 2 && "$2" =~ ^[0-9\ ]+$ ]] || die 2 "--rows needs numbers, e.g. --rows \"1000000 4000000\""; row_counts="$2"; shift 2 ;;
     --repeat) [[ $# -ge 2 && "$2" =~ ^[1-9][0-9]*$ ]] || die 2 "--repeat needs a positive number"; repeat="$2"; shift 2 ;;
     --keep) keep=true; shift ;;
     --profile) profile=true; shift ;;
+    --put-max-rows) [[ $# -ge 2 && "$2" =~ ^[0-9]+$ ]] || die 2 "--put-max-rows needs a number of rows"; put_max_rows="$2"; shift 2 ;;
     --deletes) [[ $# -ge 2 && "$2" =~ ^([1-9][0-9]?)$ ]] || die 2 "--deletes needs a percentage from 1 to 99"; deletes="$2"; shift 2 ;;
     --table-format)
       [[ $# -ge 2 && "$2" =~ ^\ *(plain|(none|gz|snappy|lz4|zstd)\+(none|prefix|diff|fast_diff|row_index_v1))(\ +(plain|(none|gz|snappy|lz4|zstd)\+(none|prefix|diff|fast_diff|row_index_v1)))*\ *$ ]] \
@@ -104,6 +110,7 @@ if [[ "${cluster}" == true ]]; then
   [[ "${keep}" == false ]] || die 2 "--keep is for the local benchmark: the mini clusters stop with their JVM"
   [[ -z "${table_formats}" ]] || die 2 "--table-format is for the local comparison"
   [[ "${profile}" == false ]] || die 2 "--profile is for the local comparison"
+  [[ -z "${put_max_rows}" ]] || die 2 "--put-max-rows is for the local comparison (--cluster has --steps)"
   (cd "${HBULK_ROOT}" && mvn -B -q -DskipTests package) || die 1 "the build failed"
   var="${HBULK_ROOT}/var/bench-cluster"
   # The job jar, the test classes and the test classpath (the mini clusters); containers inherit it.
@@ -203,6 +210,10 @@ timed() {
 
 # row STEP NAME BYTES: one line of the results table: median_of[STEP], then each round's time.
 row() {
+  if [[ -z "${median_of[$1]:-}" ]]; then
+    printf '  %-52s not run (--put-max-rows %s)\n' "$2" "${put_max_rows}"
+    return
+  fi
   awk -v n="$2" -v s="${median_of[$1]}" -v r="${rows}" -v b="$3" -v all="${times[$1]}" \
     'BEGIN { printf "  %-52s %8.1f s %10.0f rows/s %7.1f MB/s", n, s, r / s, b / 1048576 / s;
              if (split(all, x, " ") > 1) printf "   (rounds:%s)", all; printf "\n" }'
@@ -215,7 +226,12 @@ median() {
     END { printf "%.1f", (n % 2) ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2 }'
 }
 
+# ratio A B: A / B, or "not run" where either step did not run.
 ratio() {
+  if [[ -z "$1" || -z "$2" ]]; then
+    printf 'not run'
+    return
+  fi
   awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'
 }
 
@@ -399,6 +415,9 @@ for rows in "${counts[@]}"; do
       times[floor_sort]+=" ${sort_s}"
       times[floor_write]+=" ${write_s}"
       times[floor_total]+=" ${total_s}"
+      if [[ -n "${put_max_rows}" ]] && (( rows > put_max_rows )); then
+        continue
+      fi
       timed put "importtsv-put-${suffix}" java_run 3g org.apache.hadoop.hbase.mapreduce.ImportTsv \
         "-Dimporttsv.columns=${columns}" "bench_put_${suffix}" "${data}/events.tsv"
     done
@@ -423,7 +442,9 @@ for rows in "${counts[@]}"; do
       "$(mb "${bytes_of[itsv]}")" "$(mb "${bytes_of[floor]}")"
     printf '  hbulk prepare vs ImportTsv bulk at defaults:       %sx (target >= 6 at 1 M rows, >= 10 at 4 M)\n' "$(ratio "${median_of[itsv]}" "${median_of[prepare]}")"
     printf '  hbulk prepare vs ImportTsv bulk, same parallelism: %sx (target >= 4 at 4 M rows)\n' "$(ratio "${median_of[itsv_par]}" "${median_of[prepare]}")"
-    printf '  hbulk load vs ImportTsv Put path:                  %sx (target >= 10 at 4 M rows)\n' "$(ratio "${median_of[put]}" "${median_of[load]}")"
+    load_vs_put="$(ratio "${median_of[put]:-}" "${median_of[load]}")"
+    [[ "${load_vs_put}" == "not run" ]] || load_vs_put+="x"
+    printf '  hbulk load vs ImportTsv Put path:                  %s (target >= 10 at 4 M rows)\n' "${load_vs_put}"
     printf "  hbulk prepare (%s cores) vs 1-thread floor:        %sx the floor's time (target <= 0.6x)\n" "${cores}" \
       "$(ratio "${median_of[prepare]}" "${median_of[floor]}")"
     per_row_us[${format} ${rows}]="$(awk -v s="${median_of[prepare]}" -v r="${rows}" 'BEGIN { printf "%.2f", s * 1e6 / r }')"

@@ -135,7 +135,8 @@ final class NightlyCommand implements Callable<Integer> {
       try (Connection connection = Connections.open(conf)) {
         LoadReport report =
             new NightlyRun(conf, connection, out, log, jobRun.format())
-                .run(loaded, identity, template, day, zone, force, keepDays);
+                .run(
+                    new NightlyRun.Request(loaded, identity, template, day, zone, force, keepDays));
         jobRun.format().print(report, out);
       } catch (HbulkException e) {
         // Main prints the message on the terminal; the log gets it with its exit code.

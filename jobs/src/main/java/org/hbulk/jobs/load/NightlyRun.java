@@ -65,22 +65,28 @@ public final class NightlyRun {
   }
 
   /**
-   * Loads the date; returns the report, or throws with the exit code that says why not. Either way
-   * the identity's index page is rewritten with the date's outcome.
+   * One date of a nightly: the spec, the identity its runs are kept under, the input path template
+   * ({@link #expand}), the zone that says when the date starts, whether to replace a run already
+   * there, and how many days of run directories to keep (0: all).
    */
-  public LoadReport run(
+  public record Request(
       LoadSpec spec,
       NightlyIdentity identity,
       String inputTemplate,
       LocalDate date,
       ZoneId zone,
       boolean force,
-      int keepDays)
-      throws HbulkException, IOException, InterruptedException {
+      int keepDays) {}
+
+  /**
+   * Loads the date; returns the report, or throws with the exit code that says why not. Either way
+   * the identity's index page is rewritten with the date's outcome.
+   */
+  public LoadReport run(Request request) throws HbulkException, IOException, InterruptedException {
     try {
-      return runDate(spec, identity, inputTemplate, date, zone, force, keepDays);
+      return runDate(request);
     } finally {
-      writeIndex(identity);
+      writeIndex(request.identity());
     }
   }
 
@@ -97,22 +103,19 @@ public final class NightlyRun {
     }
   }
 
-  private LoadReport runDate(
-      LoadSpec spec,
-      NightlyIdentity identity,
-      String inputTemplate,
-      LocalDate date,
-      ZoneId zone,
-      boolean force,
-      int keepDays)
+  private LoadReport runDate(Request request)
       throws HbulkException, IOException, InterruptedException {
+    LoadSpec spec = request.spec();
+    NightlyIdentity identity = request.identity();
+    LocalDate date = request.date();
+    int keepDays = request.keepDays();
     Path dir = identity.runDir(conf, date);
     RunDirectory run = RunDirectory.at(conf, dir);
     FileSystem fs = run.fs();
     BulkLoad load = new BulkLoad(conf, connection, out, log, format);
     LoadReport report;
     RunState state = run.hasState() ? run.readState() : null;
-    if (state != null && !force) {
+    if (state != null && !request.force()) {
       List<String> changes = LoadFingerprint.of(run, state).differences(LoadFingerprint.of(spec));
       if (!changes.isEmpty()) {
         throw new HbulkException(
@@ -179,7 +182,7 @@ public final class NightlyRun {
                     + "; run with --force after fixing the key or the collision policy");
       }
     }
-    String input = expand(inputTemplate, date);
+    String input = expand(request.inputTemplate(), date);
     requireInput(input, date);
     if (state != null) {
       load.stopJobOf(state);
@@ -194,7 +197,7 @@ public final class NightlyRun {
               + aside);
       FileMoves.rename(fs, dir, aside);
     }
-    long partitionStart = date.atStartOfDay(zone).toInstant().toEpochMilli();
+    long partitionStart = date.atStartOfDay(request.zone()).toInstant().toEpochMilli();
     load.prepare(spec, List.of(input), dir, partitionStart, RunState.Mode.LOAD);
     report = load.complete(dir, false);
     prune(fs, identity.dir(conf), date, keepDays, log);
