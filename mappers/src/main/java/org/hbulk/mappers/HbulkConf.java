@@ -236,6 +236,29 @@ public final class HbulkConf {
   /** The input a cluster job's reducer takes by default before another is added: 256 MB. */
   public static final long CLUSTER_REDUCER_INPUT_BYTES = 256L << 20;
 
+  /**
+   * The largest map sort buffer a cluster job gets, in MB (default {@value
+   * #CLUSTER_SORT_BUFFER_MAX_MB_DEFAULT}; 0: Hadoop's 100 MB). The buffer is sized to hold a
+   * split's map output (about four times the split's bytes), so a map task sorts and writes once
+   * instead of spilling and merging, within Hadoop's 100 MB and the smaller of this and half the
+   * map task's heap. Ignored when the user sets {@code mapreduce.task.io.sort.mb}.
+   */
+  public static final String CLUSTER_SORT_BUFFER_MAX_MB = "hbulk.cluster.sort-buffer.max-mb";
+
+  public static final int CLUSTER_SORT_BUFFER_MAX_MB_DEFAULT = 1024;
+
+  /**
+   * JVM options a cluster job's map and reduce tasks start with (default {@value
+   * #CLUSTER_TASK_JAVA_OPTS_DEFAULT}: the throughput collector, whose pauses a batch task does not
+   * mind, where G1, the JDK's default, spends cores on concurrent work); Hadoop still adds the heap
+   * ({@code -Xmx}) from the container memory. Empty: the JDK's defaults. Ignored when the user sets
+   * {@code mapreduce.map.java.opts}, {@code mapreduce.reduce.java.opts} or {@code
+   * mapred.child.java.opts}.
+   */
+  public static final String CLUSTER_TASK_JAVA_OPTS = "hbulk.cluster.task.java-opts";
+
+  public static final String CLUSTER_TASK_JAVA_OPTS_DEFAULT = "-XX:+UseParallelGC";
+
   /** The smallest split {@link #CLUSTER_SPLIT_MAX_BYTES} cuts to: a task's start costs seconds. */
   public static final long CLUSTER_SPLIT_MIN_BYTES = 32L << 20;
 

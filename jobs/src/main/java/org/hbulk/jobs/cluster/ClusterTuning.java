@@ -9,8 +9,10 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.DefaultCodec;
+import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapreduce.Cluster;
 import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.Shortcut;
@@ -20,9 +22,10 @@ import org.hbulk.mappers.Shortcut;
  * a key of its own: map output compression with a codec the tasks are sure to have ({@link
  * HbulkConf#CLUSTER_MAP_OUTPUT_CODEC}), how many reducers share the regions ({@link
  * HbulkConf#CLUSTER_REDUCERS}), the reducers' container memory ({@link
- * HbulkConf#CLUSTER_REDUCE_MEMORY_MB}) and the split size ({@link
- * HbulkConf#CLUSTER_SPLIT_MAX_BYTES}). A Hadoop setting of the user's (-D, or the site files)
- * always wins. The values come from the cluster benchmark; the README has the figures.
+ * HbulkConf#CLUSTER_REDUCE_MEMORY_MB}), the split size ({@link HbulkConf#CLUSTER_SPLIT_MAX_BYTES})
+ * and the map sort buffer ({@link HbulkConf#CLUSTER_SORT_BUFFER_MAX_MB}). A Hadoop setting of the
+ * user's (-D, or the site files) always wins. The values come from the cluster benchmark; the
+ * README has the figures.
  *
  * <p>{@link #apply} records what each did in the job ({@link HbulkConf#CLUSTER_APPLIED}), where
  * {@link #outcome} reads it back for the report.
@@ -32,6 +35,13 @@ public final class ClusterTuning {
   public static final String REDUCE_MEMORY = "cluster-reduce-memory";
   public static final String SPLIT_SIZE = "cluster-split-size";
   public static final String REDUCERS = "cluster-reducers";
+  public static final String SORT_BUFFER = "cluster-sort-buffer";
+  public static final String TASK_JVM = "cluster-task-jvm";
+
+  /** Hadoop's own map sort buffer ({@code mapreduce.task.io.sort.mb}), and its largest. */
+  private static final int HADOOP_SORT_MB = 100;
+
+  private static final int MAX_SORT_MB = 2047;
 
   private ClusterTuning() {}
 
@@ -43,8 +53,15 @@ public final class ClusterTuning {
    */
   public static List<Shortcut> apply(Configuration conf, long inputBytes, int reducers)
       throws IOException {
+    // The sort buffer follows the split size. The JVM options come last: reduceMemory would take
+    // reduce options set before it for the user's.
     List<Shortcut> done =
-        List.of(codec(conf), reduceMemory(conf), splitSize(conf, inputBytes, reducers));
+        List.of(
+            codec(conf),
+            reduceMemory(conf),
+            splitSize(conf, inputBytes, reducers),
+            sortBuffer(conf),
+            taskJvm(conf));
     done.forEach(s -> record(conf, s));
     return done;
   }
@@ -130,7 +147,7 @@ public final class ClusterTuning {
   public static List<Shortcut> outcome(Configuration jobConf) {
     Map<String, String> applied = jobConf.getPropsWithPrefix(HbulkConf.CLUSTER_APPLIED + ".");
     List<Shortcut> result = new ArrayList<>();
-    for (String name : List.of(REDUCERS, CODEC, REDUCE_MEMORY, SPLIT_SIZE)) {
+    for (String name : List.of(REDUCERS, CODEC, REDUCE_MEMORY, SPLIT_SIZE, SORT_BUFFER, TASK_JVM)) {
       if (applied.containsKey(name)) {
         result.add(Shortcut.decode(name, applied.get(name)));
       }
@@ -203,6 +220,84 @@ public final class ClusterTuning {
     conf.setLong(FileInputFormat.SPLIT_MINSIZE, split);
     conf.setLong(FileInputFormat.SPLIT_MAXSIZE, split);
     return new Shortcut(SPLIT_SIZE, key, Shortcut.State.RAN, "splits of " + bytes(split));
+  }
+
+  /**
+   * A map task's sort buffer sized to hold its split's map output, so that it sorts and writes once
+   * instead of spilling several times and merging the spills (decompressing and compressing them
+   * again): Hadoop's 100 MB holds about 30 MB of CSV.
+   */
+  private static Shortcut sortBuffer(Configuration conf) {
+    String key = HbulkConf.CLUSTER_SORT_BUFFER_MAX_MB;
+    if (anySetByUser(conf, MRJobConfig.IO_SORT_MB)) {
+      return userWins(SORT_BUFFER, key, "sort buffer");
+    }
+    int max = conf.getInt(key, HbulkConf.CLUSTER_SORT_BUFFER_MAX_MB_DEFAULT);
+    if (max <= 0) {
+      return new Shortcut(SORT_BUFFER, key, Shortcut.State.OFF, "Hadoop's sort buffer");
+    }
+    long split = conf.getLong(FileInputFormat.SPLIT_MAXSIZE, Long.MAX_VALUE);
+    if (split <= 0 || split == Long.MAX_VALUE) {
+      // No split size set: Hadoop cuts a file at its blocks.
+      split = conf.getLongBytes("dfs.blocksize", 128L << 20);
+    }
+    int heap = mapHeapMb(conf);
+    int mb = sortBufferMb(split, heap, max);
+    if (mb <= HADOOP_SORT_MB) {
+      return new Shortcut(
+          SORT_BUFFER,
+          key,
+          Shortcut.State.NOT_USED,
+          "Hadoop's " + HADOOP_SORT_MB + " MB is enough, or all a " + heap + " MB map heap allows");
+    }
+    conf.setInt(MRJobConfig.IO_SORT_MB, mb);
+    return new Shortcut(
+        SORT_BUFFER,
+        key,
+        Shortcut.State.RAN,
+        mb + " MB map sort buffers (map heap " + heap + " MB)");
+  }
+
+  /** The map and reduce tasks' JVM options; Hadoop adds their heap from the container memory. */
+  private static Shortcut taskJvm(Configuration conf) {
+    String key = HbulkConf.CLUSTER_TASK_JAVA_OPTS;
+    if (anySetByUser(
+        conf, MRJobConfig.MAP_JAVA_OPTS, MRJobConfig.REDUCE_JAVA_OPTS, "mapred.child.java.opts")) {
+      return userWins(TASK_JVM, key, "task JVM options");
+    }
+    String opts = conf.getTrimmed(key, HbulkConf.CLUSTER_TASK_JAVA_OPTS_DEFAULT);
+    if (opts.isEmpty()) {
+      return new Shortcut(TASK_JVM, key, Shortcut.State.OFF, "the JDK's defaults");
+    }
+    conf.set(MRJobConfig.MAP_JAVA_OPTS, opts);
+    conf.set(MRJobConfig.REDUCE_JAVA_OPTS, opts);
+    return new Shortcut(TASK_JVM, key, Shortcut.State.RAN, "tasks start with " + opts);
+  }
+
+  /**
+   * About four times the split: an hbulk cell run takes about 2.5 times its CSV bytes, plus 16
+   * bytes of metadata a run, and Hadoop spills at 80 % of the buffer. At most half the heap (the
+   * buffer is allocated whole when the task starts), the given largest, and Hadoop's own limit.
+   */
+  static int sortBufferMb(long splitBytes, int mapHeapMb, int maxMb) {
+    long wanted = Math.max(HADOOP_SORT_MB, (4 * splitBytes) >> 20);
+    return (int) Math.min(wanted, Math.min(Math.min(maxMb, MAX_SORT_MB), mapHeapMb / 2));
+  }
+
+  /** The map task's heap as Hadoop will start it: its -Xmx, else its container memory's share. */
+  static int mapHeapMb(Configuration conf) {
+    String opts = conf.getTrimmed(MRJobConfig.MAP_JAVA_OPTS, "");
+    if (opts.isEmpty()) {
+      opts = conf.getTrimmed("mapred.child.java.opts", "");
+    }
+    int fromOpts = JobConf.parseMaximumHeapSizeMB(opts);
+    if (fromOpts > 0) {
+      return fromOpts;
+    }
+    long memory = new JobConf(conf).getMemoryRequired(TaskType.MAP);
+    float ratio =
+        conf.getFloat(MRJobConfig.HEAP_MEMORY_MB_RATIO, MRJobConfig.DEFAULT_HEAP_MEMORY_MB_RATIO);
+    return (int) (memory * ratio);
   }
 
   private static boolean anySetByUser(Configuration conf, String... hadoopKeys) {

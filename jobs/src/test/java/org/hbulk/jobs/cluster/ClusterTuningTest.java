@@ -23,6 +23,9 @@ class ClusterTuningTest {
   private static final String REDUCE_MB = "mapreduce.reduce.memory.mb";
   private static final String SPLIT_MAX = "mapreduce.input.fileinputformat.split.maxsize";
   private static final String SPLIT_MIN = "mapreduce.input.fileinputformat.split.minsize";
+  private static final String SORT_MB = "mapreduce.task.io.sort.mb";
+  private static final String MAP_OPTS = "mapreduce.map.java.opts";
+  private static final String REDUCE_OPTS = "mapreduce.reduce.java.opts";
 
   private static Configuration cluster(String... userSettings) {
     // Loading JobConf puts Hadoop's mapred-default.xml under every configuration, as a job does.
@@ -50,6 +53,11 @@ class ClusterTuningTest {
     assertEquals(Shortcut.State.RAN, done.get(ClusterTuning.CODEC).state());
     assertEquals("", conf.get("tmpjars", ""), "Hadoop's own codec is on every cluster");
     assertEquals(HbulkConf.CLUSTER_REDUCE_MEMORY_MB_DEFAULT, conf.getInt(REDUCE_MB, 0));
+    assertEquals("-XX:+UseParallelGC", conf.get(MAP_OPTS));
+    assertEquals("-XX:+UseParallelGC", conf.get(REDUCE_OPTS));
+    assertEquals(
+        Shortcut.State.RAN, done.get(ClusterTuning.REDUCE_MEMORY).state(), "not the user's");
+    assertEquals(Shortcut.State.RAN, done.get(ClusterTuning.TASK_JVM).state());
   }
 
   @Test
@@ -66,13 +74,25 @@ class ClusterTuningTest {
   @Test
   void theUsersOwnHadoopSettingsWinAndAreLeftAsTheyAre() throws Exception {
     Configuration conf =
-        cluster(COMPRESS, "false", REDUCE_MB, "3072", SPLIT_MIN, String.valueOf(64 * MB));
+        cluster(
+            COMPRESS,
+            "false",
+            REDUCE_MB,
+            "3072",
+            SPLIT_MIN,
+            String.valueOf(64 * MB),
+            SORT_MB,
+            "50",
+            "mapred.child.java.opts",
+            "-Xmx900m");
     Map<String, Shortcut> done = applied(conf, 108 * MB, 16);
     assertFalse(conf.getBoolean(COMPRESS, true));
     assertNull(conf.get(CODEC + ".unused"));
     assertEquals(3072, conf.getInt(REDUCE_MB, 0));
     assertEquals(64 * MB, conf.getLong(SPLIT_MIN, 0));
     assertEquals(Long.MAX_VALUE, conf.getLong(SPLIT_MAX, Long.MAX_VALUE), "left unset");
+    assertEquals(50, conf.getInt(SORT_MB, 0));
+    assertEquals(new JobConf().get(MAP_OPTS), conf.get(MAP_OPTS), "the user's child options rule");
     for (Shortcut s : done.values()) {
       assertEquals(Shortcut.State.NOT_USED, s.state(), s.toString());
     }
@@ -88,11 +108,15 @@ class ClusterTuningTest {
         cluster(
             HbulkConf.CLUSTER_MAP_OUTPUT_CODEC, "none",
             HbulkConf.CLUSTER_REDUCE_MEMORY_MB, "0",
-            HbulkConf.CLUSTER_SPLIT_MAX_BYTES, "0");
+            HbulkConf.CLUSTER_SPLIT_MAX_BYTES, "0",
+            HbulkConf.CLUSTER_SORT_BUFFER_MAX_MB, "0",
+            HbulkConf.CLUSTER_TASK_JAVA_OPTS, "");
     Map<String, Shortcut> done = applied(conf, 108 * MB, 16);
     assertFalse(conf.getBoolean(COMPRESS, false));
     assertEquals(new JobConf().get(REDUCE_MB), conf.get(REDUCE_MB), "Hadoop's default");
     assertEquals(new JobConf().get(SPLIT_MIN), conf.get(SPLIT_MIN), "Hadoop's default");
+    assertEquals(new JobConf().get(SORT_MB), conf.get(SORT_MB), "Hadoop's default");
+    assertEquals(new JobConf().get(REDUCE_OPTS), conf.get(REDUCE_OPTS), "Hadoop's default");
     for (Shortcut s : done.values()) {
       assertEquals(Shortcut.State.OFF, s.state(), s.toString());
     }
@@ -125,6 +149,41 @@ class ClusterTuningTest {
     assertEquals(64 * MB, ClusterTuning.splitBytes(1024 * MB, 16, max));
     assertEquals(256 * MB, ClusterTuning.splitBytes(1L << 40, 256, max), "none above the max");
     assertEquals(8 * MB, ClusterTuning.splitBytes(108 * MB, 16, 8 * MB), "a smaller max wins");
+  }
+
+  @Test
+  void aMapTasksSortBufferHoldsItsSplitsOutputWithinHalfItsHeap() throws Exception {
+    // 433 MB of CSV over 4 reducers: splits of 108 MB, whose output fits 433 MB under the spill
+    // mark; Hadoop's 1 GB map container (heap 819 MB) caps it at 409 MB.
+    Configuration conf = cluster();
+    Shortcut done = applied(conf, 433 * MB, 4).get(ClusterTuning.SORT_BUFFER);
+    assertEquals(409, conf.getInt(SORT_MB, 0), done.toString());
+    assertEquals(Shortcut.State.RAN, done.state());
+    assertTrue(done.detail().contains("map heap 819 MB"), done.detail());
+
+    Configuration bigger = cluster("mapreduce.map.memory.mb", "4096");
+    applied(bigger, 433 * MB, 4);
+    assertEquals(433, bigger.getInt(SORT_MB, 0), "a larger container holds the whole split's");
+
+    Configuration fromOpts = cluster("mapreduce.map.java.opts", "-Xmx3000m -XX:+UseParallelGC");
+    applied(fromOpts, 1L << 40, 256);
+    assertEquals(1024, fromOpts.getInt(SORT_MB, 0), "the largest, though half the -Xmx is more");
+
+    Configuration child = cluster("mapred.child.java.opts", "-Xmx2000m");
+    applied(child, 433 * MB, 4);
+    assertEquals(433, child.getInt(SORT_MB, 0), "half the child options' heap");
+
+    Configuration small = cluster("mapreduce.map.memory.mb", "200");
+    Shortcut hadoops = applied(small, 433 * MB, 4).get(ClusterTuning.SORT_BUFFER);
+    assertEquals(Shortcut.State.NOT_USED, hadoops.state(), "half a 160 MB heap is below 100 MB");
+    assertEquals(new JobConf().get(SORT_MB), small.get(SORT_MB));
+  }
+
+  @Test
+  void theSortBufferStaysWithinHadoopsLimitAndTheHeap() {
+    assertEquals(100, ClusterTuning.sortBufferMb(10 * MB, 819, 1024), "never below Hadoop's");
+    assertEquals(2047, ClusterTuning.sortBufferMb(1L << 40, 100_000, 4096), "Hadoop's largest");
+    assertEquals(60, ClusterTuning.sortBufferMb(256 * MB, 120, 1024), "half a small heap");
   }
 
   @Test
