@@ -22,10 +22,10 @@ import org.hbulk.mappers.Shortcut;
  * a key of its own: map output compression with a codec the tasks are sure to have ({@link
  * HbulkConf#CLUSTER_MAP_OUTPUT_CODEC}), how many reducers share the regions ({@link
  * HbulkConf#CLUSTER_REDUCERS}), the reducers' container memory ({@link
- * HbulkConf#CLUSTER_REDUCE_MEMORY_MB}), the split size ({@link HbulkConf#CLUSTER_SPLIT_MAX_BYTES})
- * and the map sort buffer ({@link HbulkConf#CLUSTER_SORT_BUFFER_MAX_MB}). A Hadoop setting of the
- * user's (-D, or the site files) always wins. The values come from the cluster benchmark; the
- * README has the figures.
+ * HbulkConf#CLUSTER_REDUCE_MEMORY_MB}), the split size ({@link HbulkConf#CLUSTER_SPLIT_MAX_BYTES}),
+ * the map sort buffer ({@link HbulkConf#CLUSTER_SORT_BUFFER_MAX_MB}) and the tasks' JVM options
+ * ({@link HbulkConf#CLUSTER_TASK_JAVA_OPTS}). A Hadoop setting of the user's (-D, or the site
+ * files) always wins. The values come from the cluster benchmark; the README has the figures.
  *
  * <p>{@link #apply} records what each did in the job ({@link HbulkConf#CLUSTER_APPLIED}), where
  * {@link #outcome} reads it back for the report.
