@@ -91,7 +91,7 @@ while (( $# > 0 )); do
     --repeat) [[ $# -ge 2 && "$2" =~ ^[1-9][0-9]*$ ]] || die 2 "--repeat needs a positive number"; repeat="$2"; shift 2 ;;
     --keep) keep=true; shift ;;
     --profile) profile=true; shift ;;
-    --put-max-rows) [[ $# -ge 2 && "$2" =~ ^[0-9]+$ ]] || die 2 "--put-max-rows needs a number of rows"; put_max_rows="$2"; shift 2 ;;
+    --put-max-rows) [[ $# -ge 2 && "$2" =~ ^(0|[1-9][0-9]*)$ ]] || die 2 "--put-max-rows needs a number of rows"; put_max_rows="$2"; shift 2 ;;
     --deletes) [[ $# -ge 2 && "$2" =~ ^([1-9][0-9]?)$ ]] || die 2 "--deletes needs a percentage from 1 to 99"; deletes="$2"; shift 2 ;;
     --table-format)
       [[ $# -ge 2 && "$2" =~ ^\ *(plain|(none|gz|snappy|lz4|zstd)\+(none|prefix|diff|fast_diff|row_index_v1))(\ +(plain|(none|gz|snappy|lz4|zstd)\+(none|prefix|diff|fast_diff|row_index_v1)))*\ *$ ]] \

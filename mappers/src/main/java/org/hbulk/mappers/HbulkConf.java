@@ -241,7 +241,8 @@ public final class HbulkConf {
    * #CLUSTER_SORT_BUFFER_MAX_MB_DEFAULT}; 0: Hadoop's 100 MB). The buffer is sized to hold a
    * split's map output (about four times the split's bytes), so a map task sorts and writes once
    * instead of spilling and merging, within Hadoop's 100 MB and the smaller of this and half the
-   * map task's heap. Ignored when the user sets {@code mapreduce.task.io.sort.mb}.
+   * map task's heap as Hadoop starts it. Ignored when the user sets {@code
+   * mapreduce.task.io.sort.mb}.
    */
   public static final String CLUSTER_SORT_BUFFER_MAX_MB = "hbulk.cluster.sort-buffer.max-mb";
 
@@ -251,9 +252,10 @@ public final class HbulkConf {
    * JVM options a cluster job's map and reduce tasks start with (default {@value
    * #CLUSTER_TASK_JAVA_OPTS_DEFAULT}: the throughput collector, whose pauses a batch task does not
    * mind, where G1, the JDK's default, spends cores on concurrent work); Hadoop still adds the heap
-   * ({@code -Xmx}) from the container memory. Empty: the JDK's defaults. Ignored when the user sets
-   * {@code mapreduce.map.java.opts}, {@code mapreduce.reduce.java.opts} or {@code
-   * mapred.child.java.opts}.
+   * ({@code -Xmx}) from the container memory unless these options give one. Empty: the JDK's
+   * defaults. Ignored when the user sets {@code mapreduce.map.java.opts}, {@code
+   * mapreduce.reduce.java.opts} or {@code mapred.child.java.opts}, and when the cluster's admin
+   * options or the tasks' environment already choose a collector (a JVM given two will not start).
    */
   public static final String CLUSTER_TASK_JAVA_OPTS = "hbulk.cluster.task.java-opts";
 

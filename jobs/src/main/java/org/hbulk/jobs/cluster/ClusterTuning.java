@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.mapreduce.TableMapReduceUtil;
 import org.apache.hadoop.io.compress.CompressionCodec;
@@ -43,6 +44,17 @@ public final class ClusterTuning {
 
   private static final int MAX_SORT_MB = 2047;
 
+  /** Where a cluster's administrators or the user may give the task JVMs options of their own. */
+  private static final List<String> TASK_JVM_ELSEWHERE =
+      List.of(
+          MRJobConfig.MAPRED_MAP_ADMIN_JAVA_OPTS,
+          MRJobConfig.MAPRED_REDUCE_ADMIN_JAVA_OPTS,
+          MRJobConfig.MAP_ENV,
+          MRJobConfig.REDUCE_ENV,
+          "mapred.child.env");
+
+  private static final Pattern CHOOSES_A_COLLECTOR = Pattern.compile("-XX:\\+Use\\w*GC\\b");
+
   private ClusterTuning() {}
 
   /**
@@ -53,15 +65,15 @@ public final class ClusterTuning {
    */
   public static List<Shortcut> apply(Configuration conf, long inputBytes, int reducers)
       throws IOException {
-    // The sort buffer follows the split size. The JVM options come last: reduceMemory would take
-    // reduce options set before it for the user's.
+    // The JVM options come after reduceMemory, which would take reduce options set before it for
+    // the user's; the sort buffer last, as it follows the split size and the map heap.
     List<Shortcut> done =
         List.of(
             codec(conf),
             reduceMemory(conf),
             splitSize(conf, inputBytes, reducers),
-            sortBuffer(conf),
-            taskJvm(conf));
+            taskJvm(conf),
+            sortBuffer(conf));
     done.forEach(s -> record(conf, s));
     return done;
   }
@@ -147,7 +159,7 @@ public final class ClusterTuning {
   public static List<Shortcut> outcome(Configuration jobConf) {
     Map<String, String> applied = jobConf.getPropsWithPrefix(HbulkConf.CLUSTER_APPLIED + ".");
     List<Shortcut> result = new ArrayList<>();
-    for (String name : List.of(REDUCERS, CODEC, REDUCE_MEMORY, SPLIT_SIZE, SORT_BUFFER, TASK_JVM)) {
+    for (String name : List.of(REDUCERS, CODEC, REDUCE_MEMORY, SPLIT_SIZE, TASK_JVM, SORT_BUFFER)) {
       if (applied.containsKey(name)) {
         result.add(Shortcut.decode(name, applied.get(name)));
       }
@@ -236,11 +248,13 @@ public final class ClusterTuning {
     if (max <= 0) {
       return new Shortcut(SORT_BUFFER, key, Shortcut.State.OFF, "Hadoop's sort buffer");
     }
-    long split = conf.getLong(FileInputFormat.SPLIT_MAXSIZE, Long.MAX_VALUE);
-    if (split <= 0 || split == Long.MAX_VALUE) {
-      // No split size set: Hadoop cuts a file at its blocks.
-      split = conf.getLongBytes("dfs.blocksize", 128L << 20);
-    }
+    // FileInputFormat's own rule: the block size, within the split sizes.
+    long split =
+        Math.max(
+            conf.getLong(FileInputFormat.SPLIT_MINSIZE, 1),
+            Math.min(
+                conf.getLong(FileInputFormat.SPLIT_MAXSIZE, Long.MAX_VALUE),
+                conf.getLongBytes("dfs.blocksize", 128L << 20)));
     int heap = mapHeapMb(conf);
     int mb = sortBufferMb(split, heap, max);
     if (mb <= HADOOP_SORT_MB) {
@@ -265,6 +279,13 @@ public final class ClusterTuning {
         conf, MRJobConfig.MAP_JAVA_OPTS, MRJobConfig.REDUCE_JAVA_OPTS, "mapred.child.java.opts")) {
       return userWins(TASK_JVM, key, "task JVM options");
     }
+    // A JVM given two collectors refuses to start: the cluster's own choice stands.
+    for (String k : TASK_JVM_ELSEWHERE) {
+      if (CHOOSES_A_COLLECTOR.matcher(conf.get(k, "")).find()) {
+        return new Shortcut(
+            TASK_JVM, key, Shortcut.State.NOT_USED, k + " chooses the tasks' garbage collector");
+      }
+    }
     String opts = conf.getTrimmed(key, HbulkConf.CLUSTER_TASK_JAVA_OPTS_DEFAULT);
     if (opts.isEmpty()) {
       return new Shortcut(TASK_JVM, key, Shortcut.State.OFF, "the JDK's defaults");
@@ -284,20 +305,11 @@ public final class ClusterTuning {
     return (int) Math.min(wanted, Math.min(Math.min(maxMb, MAX_SORT_MB), mapHeapMb / 2));
   }
 
-  /** The map task's heap as Hadoop will start it: its -Xmx, else its container memory's share. */
+  /**
+   * The map task's heap as Hadoop will start it (its own rule, from the options or the container).
+   */
   static int mapHeapMb(Configuration conf) {
-    String opts = conf.getTrimmed(MRJobConfig.MAP_JAVA_OPTS, "");
-    if (opts.isEmpty()) {
-      opts = conf.getTrimmed("mapred.child.java.opts", "");
-    }
-    int fromOpts = JobConf.parseMaximumHeapSizeMB(opts);
-    if (fromOpts > 0) {
-      return fromOpts;
-    }
-    long memory = new JobConf(conf).getMemoryRequired(TaskType.MAP);
-    float ratio =
-        conf.getFloat(MRJobConfig.HEAP_MEMORY_MB_RATIO, MRJobConfig.DEFAULT_HEAP_MEMORY_MB_RATIO);
-    return (int) (memory * ratio);
+    return JobConf.parseMaximumHeapSizeMB(new JobConf(conf).getTaskJavaOpts(TaskType.MAP));
   }
 
   private static boolean anySetByUser(Configuration conf, String... hadoopKeys) {

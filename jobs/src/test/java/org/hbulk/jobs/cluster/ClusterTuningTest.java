@@ -117,6 +117,7 @@ class ClusterTuningTest {
     assertEquals(new JobConf().get(SPLIT_MIN), conf.get(SPLIT_MIN), "Hadoop's default");
     assertEquals(new JobConf().get(SORT_MB), conf.get(SORT_MB), "Hadoop's default");
     assertEquals(new JobConf().get(REDUCE_OPTS), conf.get(REDUCE_OPTS), "Hadoop's default");
+    assertEquals(new JobConf().get(MAP_OPTS), conf.get(MAP_OPTS), "Hadoop's default");
     for (Shortcut s : done.values()) {
       assertEquals(Shortcut.State.OFF, s.state(), s.toString());
     }
@@ -154,29 +155,64 @@ class ClusterTuningTest {
   @Test
   void aMapTasksSortBufferHoldsItsSplitsOutputWithinHalfItsHeap() throws Exception {
     // 433 MB of CSV over 4 reducers: splits of 108 MB, whose output fits 433 MB under the spill
-    // mark; Hadoop's 1 GB map container (heap 819 MB) caps it at 409 MB.
+    // mark; Hadoop's 1 GB map container (heap 820 MB) caps it at 410 MB.
     Configuration conf = cluster();
     Shortcut done = applied(conf, 433 * MB, 4).get(ClusterTuning.SORT_BUFFER);
-    assertEquals(409, conf.getInt(SORT_MB, 0), done.toString());
+    assertEquals(410, conf.getInt(SORT_MB, 0), done.toString());
     assertEquals(Shortcut.State.RAN, done.state());
-    assertTrue(done.detail().contains("map heap 819 MB"), done.detail());
+    assertTrue(done.detail().contains("map heap 820 MB"), done.detail());
 
     Configuration bigger = cluster("mapreduce.map.memory.mb", "4096");
     applied(bigger, 433 * MB, 4);
     assertEquals(433, bigger.getInt(SORT_MB, 0), "a larger container holds the whole split's");
 
-    Configuration fromOpts = cluster("mapreduce.map.java.opts", "-Xmx3000m -XX:+UseParallelGC");
-    applied(fromOpts, 1L << 40, 256);
-    assertEquals(1024, fromOpts.getInt(SORT_MB, 0), "the largest, though half the -Xmx is more");
+    Configuration capped =
+        cluster(
+            "mapreduce.map.java.opts", "-Xmx3000m", HbulkConf.CLUSTER_SORT_BUFFER_MAX_MB, "512");
+    applied(capped, 1L << 40, 256);
+    assertEquals(512, capped.getInt(SORT_MB, 0), "the largest, though the split wants 1024");
 
-    Configuration child = cluster("mapred.child.java.opts", "-Xmx2000m");
+    Configuration child =
+        cluster("mapreduce.map.memory.mb", "4096", "mapred.child.java.opts", "-Xmx600m");
     applied(child, 433 * MB, 4);
-    assertEquals(433, child.getInt(SORT_MB, 0), "half the child options' heap");
+    assertEquals(300, child.getInt(SORT_MB, 0), "half the -Xmx the task starts with");
+
+    Configuration ownHeap = cluster(HbulkConf.CLUSTER_TASK_JAVA_OPTS, "-Xmx500m");
+    applied(ownHeap, 433 * MB, 4);
+    assertEquals(250, ownHeap.getInt(SORT_MB, 0), "half the heap hbulk's own options give");
+
+    Configuration userSplit = cluster(SPLIT_MIN, String.valueOf(64 * MB));
+    applied(userSplit, 433 * MB, 4);
+    assertEquals(
+        410, userSplit.getInt(SORT_MB, 0), "Hadoop's rule: a 128 MB block within 64 MB to any");
+    Configuration smallSplit = cluster(SPLIT_MAX, String.valueOf(40 * MB));
+    applied(smallSplit, 433 * MB, 4);
+    assertEquals(160, smallSplit.getInt(SORT_MB, 0), "the user's 40 MB splits");
 
     Configuration small = cluster("mapreduce.map.memory.mb", "200");
     Shortcut hadoops = applied(small, 433 * MB, 4).get(ClusterTuning.SORT_BUFFER);
     assertEquals(Shortcut.State.NOT_USED, hadoops.state(), "half a 160 MB heap is below 100 MB");
     assertEquals(new JobConf().get(SORT_MB), small.get(SORT_MB));
+  }
+
+  @Test
+  void aCollectorChosenByTheClusterOrTheUserIsNotDoubled() throws Exception {
+    for (String key :
+        List.of(
+            "mapreduce.admin.map.child.java.opts",
+            "mapreduce.admin.reduce.child.java.opts",
+            "mapreduce.map.env",
+            "mapred.child.env")) {
+      String value = key.endsWith("env") ? "JAVA_TOOL_OPTIONS=-XX:+UseG1GC" : "-Xss1m -XX:+UseG1GC";
+      Configuration conf = cluster(key, value);
+      Shortcut done = applied(conf, 433 * MB, 4).get(ClusterTuning.TASK_JVM);
+      assertEquals(Shortcut.State.NOT_USED, done.state(), key);
+      assertEquals(new JobConf().get(MAP_OPTS), conf.get(MAP_OPTS), key);
+      assertEquals(new JobConf().get(REDUCE_OPTS), conf.get(REDUCE_OPTS), key);
+    }
+    Configuration other = cluster("mapreduce.admin.map.child.java.opts", "-Xss1m");
+    applied(other, 433 * MB, 4);
+    assertEquals("-XX:+UseParallelGC", other.get(MAP_OPTS), "other admin options do not stop it");
   }
 
   @Test
