@@ -366,7 +366,13 @@ for rows in "${counts[@]}"; do
     bytes_of=()
     for (( round = 1; round <= repeat; round++ )); do
       suffix="${rows}_${format//+/_}_r${round}"
-      for t in hbulk hbulk_load itsv itsv_par put; do
+      run_put=true
+      if [[ -n "${put_max_rows}" ]] && (( rows > put_max_rows )); then
+        run_put=false
+      fi
+      tables=(hbulk hbulk_load itsv itsv_par)
+      [[ "${run_put}" == false ]] || tables+=(put)
+      for t in "${tables[@]}"; do
         "${here}/hbulk" create-table --spec "${format_spec_file}" --table "bench_${t}_${suffix}" >"${logs}/create-${t}.log" 2>&1 \
           || { cat "${logs}/create-${t}.log" >&2; die 1 "create-table failed"; }
       done
@@ -415,9 +421,7 @@ for rows in "${counts[@]}"; do
       times[floor_sort]+=" ${sort_s}"
       times[floor_write]+=" ${write_s}"
       times[floor_total]+=" ${total_s}"
-      if [[ -n "${put_max_rows}" ]] && (( rows > put_max_rows )); then
-        continue
-      fi
+      [[ "${run_put}" == true ]] || continue
       timed put "importtsv-put-${suffix}" java_run 3g org.apache.hadoop.hbase.mapreduce.ImportTsv \
         "-Dimporttsv.columns=${columns}" "bench_put_${suffix}" "${data}/events.tsv"
     done

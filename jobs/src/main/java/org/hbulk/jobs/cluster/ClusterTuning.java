@@ -17,6 +17,7 @@ import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.Shortcut;
+import org.hbulk.mappers.sort.SortBuffer;
 
 /**
  * The defaults hbulk gives a job that runs on a cluster (not under the local job runner), each with
@@ -39,9 +40,7 @@ public final class ClusterTuning {
   public static final String SORT_BUFFER = "cluster-sort-buffer";
   public static final String TASK_JVM = "cluster-task-jvm";
 
-  /** Hadoop's own map sort buffer ({@code mapreduce.task.io.sort.mb}), and its largest. */
-  private static final int HADOOP_SORT_MB = 100;
-
+  /** Hadoop's largest map sort buffer ({@code mapreduce.task.io.sort.mb}). */
   private static final int MAX_SORT_MB = 2047;
 
   /** Where a cluster's administrators or the user may give the task JVMs options of their own. */
@@ -257,12 +256,16 @@ public final class ClusterTuning {
                 conf.getLongBytes("dfs.blocksize", 128L << 20)));
     int heap = mapHeapMb(conf);
     int mb = sortBufferMb(split, heap, max);
-    if (mb <= HADOOP_SORT_MB) {
+    if (mb <= SortBuffer.HADOOP_DEFAULT_MB) {
       return new Shortcut(
           SORT_BUFFER,
           key,
           Shortcut.State.NOT_USED,
-          "Hadoop's " + HADOOP_SORT_MB + " MB is enough, or all a " + heap + " MB map heap allows");
+          "Hadoop's "
+              + SortBuffer.HADOOP_DEFAULT_MB
+              + " MB is enough, or all a "
+              + heap
+              + " MB map heap allows");
     }
     conf.setInt(MRJobConfig.IO_SORT_MB, mb);
     return new Shortcut(
@@ -296,12 +299,11 @@ public final class ClusterTuning {
   }
 
   /**
-   * About four times the split: an hbulk cell run takes about 2.5 times its CSV bytes, plus 16
-   * bytes of metadata a run, and Hadoop spills at 80 % of the buffer. At most half the heap (the
-   * buffer is allocated whole when the task starts), the given largest, and Hadoop's own limit.
+   * {@link SortBuffer#wantedMb}, at most half the heap (the buffer is allocated whole when the task
+   * starts), the given largest, and Hadoop's own limit.
    */
   static int sortBufferMb(long splitBytes, int mapHeapMb, int maxMb) {
-    long wanted = Math.max(HADOOP_SORT_MB, (4 * splitBytes) >> 20);
+    long wanted = SortBuffer.wantedMb(splitBytes);
     return (int) Math.min(wanted, Math.min(Math.min(maxMb, MAX_SORT_MB), mapHeapMb / 2));
   }
 

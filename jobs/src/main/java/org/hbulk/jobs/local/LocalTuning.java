@@ -11,6 +11,7 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.Shortcut;
+import org.hbulk.mappers.sort.SortBuffer;
 
 /**
  * How a job under the local job runner is tuned for this machine, three shortcuts with a switch
@@ -135,11 +136,9 @@ public final class LocalTuning {
       did.add(String.format(Locale.ROOT, "splits of %.1f MB", split / (double) (1 << 20)));
     }
     if (!HbulkConf.setByUser(conf, MRJobConfig.IO_SORT_MB)) {
-      // Room for a split's cells (about 2.5 times its CSV bytes with one output, plus 16 bytes of
-      // metadata a run) under the 80 % spill mark, so each map task sorts and writes once; the
-      // in-process tasks take at most a quarter of the heap between them.
+      // The in-process tasks take at most a quarter of the heap between them.
       long split = conf.getLong(FileInputFormat.SPLIT_MAXSIZE, LOCAL_SPLIT);
-      long wanted = Math.max(100, (4 * split) >> 20);
+      long wanted = SortBuffer.wantedMb(split);
       long perTask = (heap >> 20) / (4L * cores);
       int mb = (int) Math.max(32, Math.min(wanted, perTask));
       conf.setInt(MRJobConfig.IO_SORT_MB, mb);
