@@ -43,9 +43,11 @@ import org.apache.hadoop.hbase.io.hfile.HFile;
 import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.mapreduce.Cluster;
+import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobID;
 import org.apache.hadoop.mapreduce.JobStatus;
+import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.TaskType;
 import org.hbulk.jobs.load.RunDirectory;
 import org.hbulk.jobs.load.RunPaths;
@@ -146,6 +148,12 @@ class YarnClusterIT {
     Job job = new Cluster(conf).getJob(JobID.forName(state.jobId()));
     assertEquals(JobStatus.State.SUCCEEDED, job.getStatus().getState());
     assertEquals(2, job.getTaskReports(TaskType.REDUCE).length, "two reducers, run by YARN");
+    Counters counters = job.getCounters();
+    assertEquals(
+        counters.findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue(),
+        counters.findCounter(TaskCounter.SPILLED_RECORDS).getValue(),
+        "each record written to disk once, by its map: the reducers kept their input in memory"
+            + " (hbulk.cluster.reduce-input-in-memory)");
 
     List<FileStatus> hfiles =
         files(hdfs, new org.apache.hadoop.fs.Path("/runs/yarn/hfiles/yarn_orders/d"));

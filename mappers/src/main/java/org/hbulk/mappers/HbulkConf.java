@@ -209,7 +209,8 @@ public final class HbulkConf {
    * The container memory of a cluster job's reduce tasks, in MB (default {@value
    * #CLUSTER_REDUCE_MEMORY_MB_DEFAULT}; 0: Hadoop's); the heap follows it ({@code
    * mapreduce.job.heap.memory-mb.ratio}). Ignored when the user sets {@code
-   * mapreduce.reduce.memory.mb} or {@code mapreduce.reduce.java.opts}.
+   * mapreduce.reduce.memory.mb}, {@code mapreduce.reduce.java.opts} or {@code
+   * mapred.child.java.opts} (a heap given there would not fit the container).
    */
   public static final String CLUSTER_REDUCE_MEMORY_MB = "hbulk.cluster.reduce.memory.mb";
 
@@ -260,6 +261,18 @@ public final class HbulkConf {
   public static final String CLUSTER_TASK_JAVA_OPTS = "hbulk.cluster.task.java-opts";
 
   public static final String CLUSTER_TASK_JAVA_OPTS_DEFAULT = "-XX:+UseParallelGC";
+
+  /**
+   * Whether a cluster job's reducers keep the map outputs their shuffle holds in memory for the
+   * reduce ({@code mapreduce.reduce.input.buffer.percent} set to what the shuffle may hold of the
+   * reducer's heap) instead of merging them onto disk through the map output codec and reading them
+   * back first, as Hadoop's default of 0 does (default {@value
+   * #CLUSTER_REDUCE_INPUT_IN_MEMORY_DEFAULT}). Ignored when the user sets that key.
+   */
+  public static final String CLUSTER_REDUCE_INPUT_IN_MEMORY =
+      "hbulk.cluster.reduce-input-in-memory";
+
+  public static final boolean CLUSTER_REDUCE_INPUT_IN_MEMORY_DEFAULT = true;
 
   /** The smallest split {@link #CLUSTER_SPLIT_MAX_BYTES} cuts to: a task's start costs seconds. */
   public static final long CLUSTER_SPLIT_MIN_BYTES = 32L << 20;

@@ -17,6 +17,7 @@ import org.apache.hadoop.mapreduce.TaskType;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.Shortcut;
+import org.hbulk.mappers.sort.ReduceInputBuffer;
 import org.hbulk.mappers.sort.SortBuffer;
 
 /**
@@ -25,8 +26,9 @@ import org.hbulk.mappers.sort.SortBuffer;
  * HbulkConf#CLUSTER_MAP_OUTPUT_CODEC}), how many reducers share the regions ({@link
  * HbulkConf#CLUSTER_REDUCERS}), the reducers' container memory ({@link
  * HbulkConf#CLUSTER_REDUCE_MEMORY_MB}), the split size ({@link HbulkConf#CLUSTER_SPLIT_MAX_BYTES}),
- * the map sort buffer ({@link HbulkConf#CLUSTER_SORT_BUFFER_MAX_MB}) and the tasks' JVM options
- * ({@link HbulkConf#CLUSTER_TASK_JAVA_OPTS}). A Hadoop setting of the user's (-D, or the site
+ * the map sort buffer ({@link HbulkConf#CLUSTER_SORT_BUFFER_MAX_MB}), the tasks' JVM options
+ * ({@link HbulkConf#CLUSTER_TASK_JAVA_OPTS}) and the reduce input kept in memory ({@link
+ * HbulkConf#CLUSTER_REDUCE_INPUT_IN_MEMORY}). A Hadoop setting of the user's (-D, or the site
  * files) always wins. The values come from the cluster benchmark; the README has the figures.
  *
  * <p>{@link #apply} records what each did in the job ({@link HbulkConf#CLUSTER_APPLIED}), where
@@ -39,6 +41,7 @@ public final class ClusterTuning {
   public static final String REDUCERS = "cluster-reducers";
   public static final String SORT_BUFFER = "cluster-sort-buffer";
   public static final String TASK_JVM = "cluster-task-jvm";
+  public static final String REDUCE_INPUT_IN_MEMORY = "cluster-reduce-input-in-memory";
 
   /** Hadoop's largest map sort buffer ({@code mapreduce.task.io.sort.mb}). */
   private static final int MAX_SORT_MB = 2047;
@@ -65,14 +68,15 @@ public final class ClusterTuning {
   public static List<Shortcut> apply(Configuration conf, long inputBytes, int reducers)
       throws IOException {
     // The JVM options come after reduceMemory, which would take reduce options set before it for
-    // the user's; the sort buffer last, as it follows the split size and the map heap.
+    // the user's; the buffers last, as they follow the split size and the tasks' heaps.
     List<Shortcut> done =
         List.of(
             codec(conf),
             reduceMemory(conf),
             splitSize(conf, inputBytes, reducers),
             taskJvm(conf),
-            sortBuffer(conf));
+            sortBuffer(conf),
+            reduceInputInMemory(conf));
     done.forEach(s -> record(conf, s));
     return done;
   }
@@ -158,7 +162,15 @@ public final class ClusterTuning {
   public static List<Shortcut> outcome(Configuration jobConf) {
     Map<String, String> applied = jobConf.getPropsWithPrefix(HbulkConf.CLUSTER_APPLIED + ".");
     List<Shortcut> result = new ArrayList<>();
-    for (String name : List.of(REDUCERS, CODEC, REDUCE_MEMORY, SPLIT_SIZE, TASK_JVM, SORT_BUFFER)) {
+    for (String name :
+        List.of(
+            REDUCERS,
+            CODEC,
+            REDUCE_MEMORY,
+            SPLIT_SIZE,
+            TASK_JVM,
+            SORT_BUFFER,
+            REDUCE_INPUT_IN_MEMORY)) {
       if (applied.containsKey(name)) {
         result.add(Shortcut.decode(name, applied.get(name)));
       }
@@ -199,10 +211,17 @@ public final class ClusterTuning {
     return new Shortcut(CODEC, key, state, detail);
   }
 
-  /** The reducers' containers; their heap follows through Hadoop's heap ratio. */
+  /**
+   * The reducers' containers; their heap follows through Hadoop's heap ratio. Task options of the
+   * user's count as theirs: an {@code -Xmx} there would not fit a container hbulk sized.
+   */
   private static Shortcut reduceMemory(Configuration conf) {
     String key = HbulkConf.CLUSTER_REDUCE_MEMORY_MB;
-    if (anySetByUser(conf, MRJobConfig.REDUCE_MEMORY_MB, MRJobConfig.REDUCE_JAVA_OPTS)) {
+    if (anySetByUser(
+        conf,
+        MRJobConfig.REDUCE_MEMORY_MB,
+        MRJobConfig.REDUCE_JAVA_OPTS,
+        JobConf.MAPRED_TASK_JAVA_OPTS)) {
       return userWins(REDUCE_MEMORY, key, "reduce memory");
     }
     int mb = conf.getInt(key, HbulkConf.CLUSTER_REDUCE_MEMORY_MB_DEFAULT);
@@ -254,7 +273,7 @@ public final class ClusterTuning {
             Math.min(
                 conf.getLong(FileInputFormat.SPLIT_MAXSIZE, Long.MAX_VALUE),
                 conf.getLongBytes("dfs.blocksize", 128L << 20)));
-    int heap = mapHeapMb(conf);
+    int heap = heapMb(conf, TaskType.MAP);
     int mb = sortBufferMb(split, heap, max);
     if (mb <= SortBuffer.HADOOP_DEFAULT_MB) {
       return new Shortcut(
@@ -275,11 +294,42 @@ public final class ClusterTuning {
         mb + " MB map sort buffers (map heap " + heap + " MB)");
   }
 
+  /** {@link ReduceInputBuffer}, from the reducer's heap as Hadoop will start it. */
+  private static Shortcut reduceInputInMemory(Configuration conf) {
+    String key = HbulkConf.CLUSTER_REDUCE_INPUT_IN_MEMORY;
+    if (!conf.getBoolean(key, HbulkConf.CLUSTER_REDUCE_INPUT_IN_MEMORY_DEFAULT)) {
+      return new Shortcut(
+          REDUCE_INPUT_IN_MEMORY,
+          key,
+          Shortcut.State.OFF,
+          "reduce input merged onto disk first, as Hadoop does");
+    }
+    if (anySetByUser(conf, MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT)) {
+      return userWins(REDUCE_INPUT_IN_MEMORY, key, "reduce input buffer");
+    }
+    long heap = (long) heapMb(conf, TaskType.REDUCE) << 20;
+    float percent = ReduceInputBuffer.inMemoryPercent(conf, heap);
+    conf.setFloat(MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT, percent);
+    return new Shortcut(
+        REDUCE_INPUT_IN_MEMORY,
+        key,
+        Shortcut.State.RAN,
+        String.format(
+            Locale.ROOT,
+            "%s %.3f (reduce heap %d MB)",
+            MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT,
+            percent,
+            heap >> 20));
+  }
+
   /** The map and reduce tasks' JVM options; Hadoop adds their heap from the container memory. */
   private static Shortcut taskJvm(Configuration conf) {
     String key = HbulkConf.CLUSTER_TASK_JAVA_OPTS;
     if (anySetByUser(
-        conf, MRJobConfig.MAP_JAVA_OPTS, MRJobConfig.REDUCE_JAVA_OPTS, "mapred.child.java.opts")) {
+        conf,
+        MRJobConfig.MAP_JAVA_OPTS,
+        MRJobConfig.REDUCE_JAVA_OPTS,
+        JobConf.MAPRED_TASK_JAVA_OPTS)) {
       return userWins(TASK_JVM, key, "task JVM options");
     }
     // A JVM given two collectors refuses to start: the cluster's own choice stands.
@@ -308,10 +358,11 @@ public final class ClusterTuning {
   }
 
   /**
-   * The map task's heap as Hadoop will start it (its own rule, from the options or the container).
+   * A map or reduce task's heap as Hadoop will start it (its own rule, from the options or the
+   * container).
    */
-  static int mapHeapMb(Configuration conf) {
-    return JobConf.parseMaximumHeapSizeMB(new JobConf(conf).getTaskJavaOpts(TaskType.MAP));
+  static int heapMb(Configuration conf, TaskType type) {
+    return JobConf.parseMaximumHeapSizeMB(new JobConf(conf).getTaskJavaOpts(type));
   }
 
   private static boolean anySetByUser(Configuration conf, String... hadoopKeys) {

@@ -11,6 +11,7 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.Shortcut;
+import org.hbulk.mappers.sort.ReduceInputBuffer;
 import org.hbulk.mappers.sort.SortBuffer;
 
 /**
@@ -154,11 +155,7 @@ public final class LocalTuning {
             TASK_SIZING, HbulkConf.LOCAL_TASK_SIZING, Shortcut.State.RAN, String.join(", ", did));
   }
 
-  /**
-   * A reducer's map outputs are in memory when its shuffle ends. Hadoop's default (0) merges them
-   * onto disk and reads them back before the first reduce call; keeping what the shuffle may hold
-   * adds nothing to the memory it already took.
-   */
+  /** {@link ReduceInputBuffer}: the in-process reducers' heap is this JVM's. */
   private static Shortcut reduceInputInMemory(Configuration conf) {
     String key = HbulkConf.LOCAL_REDUCE_INPUT_IN_MEMORY;
     if (!conf.getBoolean(key, HbulkConf.LOCAL_REDUCE_INPUT_IN_MEMORY_DEFAULT)) {
@@ -175,13 +172,7 @@ public final class LocalTuning {
           Shortcut.State.NOT_USED,
           MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT + " set by the user");
     }
-    long heap = Runtime.getRuntime().maxMemory();
-    float shuffle =
-        conf.getFloat(
-            MRJobConfig.SHUFFLE_INPUT_BUFFER_PERCENT,
-            MRJobConfig.DEFAULT_SHUFFLE_INPUT_BUFFER_PERCENT);
-    long held = (long) (conf.getLong(MRJobConfig.REDUCE_MEMORY_TOTAL_BYTES, heap) * shuffle);
-    float percent = Math.min(1f, (float) held / heap);
+    float percent = ReduceInputBuffer.inMemoryPercent(conf, Runtime.getRuntime().maxMemory());
     conf.setFloat(MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT, percent);
     return new Shortcut(
         REDUCE_INPUT_IN_MEMORY,

@@ -26,6 +26,7 @@ class ClusterTuningTest {
   private static final String SORT_MB = "mapreduce.task.io.sort.mb";
   private static final String MAP_OPTS = "mapreduce.map.java.opts";
   private static final String REDUCE_OPTS = "mapreduce.reduce.java.opts";
+  private static final String REDUCE_INPUT = "mapreduce.reduce.input.buffer.percent";
 
   private static Configuration cluster(String... userSettings) {
     // Loading JobConf puts Hadoop's mapred-default.xml under every configuration, as a job does.
@@ -84,7 +85,9 @@ class ClusterTuningTest {
             SORT_MB,
             "50",
             "mapred.child.java.opts",
-            "-Xmx900m");
+            "-Xmx900m",
+            REDUCE_INPUT,
+            "0.25");
     Map<String, Shortcut> done = applied(conf, 108 * MB, 16);
     assertFalse(conf.getBoolean(COMPRESS, true));
     assertNull(conf.get(CODEC + ".unused"));
@@ -92,6 +95,7 @@ class ClusterTuningTest {
     assertEquals(64 * MB, conf.getLong(SPLIT_MIN, 0));
     assertEquals(Long.MAX_VALUE, conf.getLong(SPLIT_MAX, Long.MAX_VALUE), "left unset");
     assertEquals(50, conf.getInt(SORT_MB, 0));
+    assertEquals(0.25f, conf.getFloat(REDUCE_INPUT, 0));
     assertEquals(new JobConf().get(MAP_OPTS), conf.get(MAP_OPTS), "the user's child options rule");
     for (Shortcut s : done.values()) {
       assertEquals(Shortcut.State.NOT_USED, s.state(), s.toString());
@@ -103,6 +107,16 @@ class ClusterTuningTest {
   }
 
   @Test
+  void aHeapInTheUsersChildOptionsKeepsTheReducersContainerHadoops() throws Exception {
+    Configuration conf = cluster("mapred.child.java.opts", "-Xmx2g");
+    Map<String, Shortcut> done = applied(conf, 108 * MB, 16);
+    assertEquals(
+        new JobConf().get(REDUCE_MB), conf.get(REDUCE_MB), "a 2 GB heap in no 1 GB container");
+    assertEquals(Shortcut.State.NOT_USED, done.get(ClusterTuning.REDUCE_MEMORY).state());
+    assertEquals(Shortcut.State.RAN, done.get(ClusterTuning.CODEC).state(), "the others still run");
+  }
+
+  @Test
   void eachDefaultHasItsOwnKeyAndZeroOrNoneSwitchesItOff() throws Exception {
     Configuration conf =
         cluster(
@@ -110,7 +124,8 @@ class ClusterTuningTest {
             HbulkConf.CLUSTER_REDUCE_MEMORY_MB, "0",
             HbulkConf.CLUSTER_SPLIT_MAX_BYTES, "0",
             HbulkConf.CLUSTER_SORT_BUFFER_MAX_MB, "0",
-            HbulkConf.CLUSTER_TASK_JAVA_OPTS, "");
+            HbulkConf.CLUSTER_TASK_JAVA_OPTS, "",
+            HbulkConf.CLUSTER_REDUCE_INPUT_IN_MEMORY, "false");
     Map<String, Shortcut> done = applied(conf, 108 * MB, 16);
     assertFalse(conf.getBoolean(COMPRESS, false));
     assertEquals(new JobConf().get(REDUCE_MB), conf.get(REDUCE_MB), "Hadoop's default");
@@ -118,6 +133,7 @@ class ClusterTuningTest {
     assertEquals(new JobConf().get(SORT_MB), conf.get(SORT_MB), "Hadoop's default");
     assertEquals(new JobConf().get(REDUCE_OPTS), conf.get(REDUCE_OPTS), "Hadoop's default");
     assertEquals(new JobConf().get(MAP_OPTS), conf.get(MAP_OPTS), "Hadoop's default");
+    assertEquals(new JobConf().get(REDUCE_INPUT), conf.get(REDUCE_INPUT), "Hadoop's default");
     for (Shortcut s : done.values()) {
       assertEquals(Shortcut.State.OFF, s.state(), s.toString());
     }
@@ -220,6 +236,28 @@ class ClusterTuningTest {
     assertEquals(100, ClusterTuning.sortBufferMb(10 * MB, 819, 1024), "never below Hadoop's");
     assertEquals(2047, ClusterTuning.sortBufferMb(1L << 40, 100_000, 4096), "Hadoop's largest");
     assertEquals(60, ClusterTuning.sortBufferMb(256 * MB, 120, 1024), "half a small heap");
+  }
+
+  @Test
+  void reducersKeepInMemoryWhatTheirShuffleHoldsOfTheHeapHadoopGivesThem() throws Exception {
+    Configuration conf = cluster();
+    Map<String, Shortcut> done = applied(conf, 433 * MB, 4);
+    assertEquals(0.70f, conf.getFloat(REDUCE_INPUT, 0), 1e-6, "the shuffle's own share");
+    Shortcut kept = done.get(ClusterTuning.REDUCE_INPUT_IN_MEMORY);
+    assertEquals(Shortcut.State.RAN, kept.state());
+    assertTrue(kept.detail().endsWith("(reduce heap 820 MB)"), kept.detail());
+
+    // The shuffle sized from 300 MB of an 800 MB heap holds 0.7 * 300 MB: 0.2625 of the heap.
+    Configuration total =
+        cluster(
+            "mapreduce.reduce.memory.totalbytes",
+            String.valueOf(300 * MB),
+            "mapreduce.reduce.memory.mb",
+            "1000",
+            REDUCE_OPTS,
+            "-Xmx800m");
+    applied(total, 433 * MB, 4);
+    assertEquals(0.2625f, total.getFloat(REDUCE_INPUT, 0), 1e-6);
   }
 
   @Test
