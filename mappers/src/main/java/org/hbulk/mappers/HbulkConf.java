@@ -325,19 +325,13 @@ public final class HbulkConf {
 
   /**
    * Whether a property was set by the user (the command line, the site files), not only by Hadoop's
-   * *-default.xml, which every configuration reads once a JobConf has been loaded. The shortcuts
-   * leave alone what the user set.
+   * *-default.xml, which every configuration reads once a JobConf has been loaded. A configuration
+   * written out whole ({@code Configuration.writeXml}: job.xml, and client configuration
+   * directories made that way) and read back lists where each value came from before the file it
+   * was read from, so a default carried through such a file is still Hadoop's default.
    */
   public static boolean setByUser(Configuration conf, String key) {
     String[] sources = conf.getPropertySources(key);
-    if (sources == null) {
-      return false;
-    }
-    for (String source : sources) {
-      if (!source.endsWith("-default.xml")) {
-        return true;
-      }
-    }
-    return false;
+    return sources != null && sources.length > 0 && !sources[0].endsWith("-default.xml");
   }
 }

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapred.JobConf;
@@ -95,12 +97,24 @@ class LocalTuningTest {
   }
 
   @Test
-  void onlyHadoopsOwnDefaultsCountAsUnset() {
+  void onlyHadoopsOwnDefaultsCountAsUnset() throws Exception {
     Configuration conf = local(2, "mapreduce.map.sort.spill.percent", "0.9");
     assertEquals("100", conf.get("mapreduce.task.io.sort.mb"), "mapred-default.xml is loaded");
     assertFalse(HbulkConf.setByUser(conf, "mapreduce.task.io.sort.mb"));
     assertFalse(HbulkConf.setByUser(conf, "hbulk.no.such.key"));
     assertTrue(HbulkConf.setByUser(conf, "mapreduce.map.sort.spill.percent"));
+
+    // Written out whole, as job.xml and some client configuration directories are, and read back
+    // as a site file: each value keeps where it came from.
+    ByteArrayOutputStream xml = new ByteArrayOutputStream();
+    conf.writeXml(xml);
+    Configuration site = new Configuration();
+    site.addResource(new ByteArrayInputStream(xml.toByteArray()), "core-site.xml");
+    assertEquals("0.9", site.get("mapreduce.map.sort.spill.percent"));
+    assertFalse(HbulkConf.setByUser(site, "mapreduce.task.io.sort.mb"), "still Hadoop's default");
+    assertTrue(HbulkConf.setByUser(site, "mapreduce.map.sort.spill.percent"));
+    site.set("mapreduce.task.io.sort.mb", "200");
+    assertTrue(HbulkConf.setByUser(site, "mapreduce.task.io.sort.mb"));
   }
 
   @Test
