@@ -1,5 +1,6 @@
 package org.hbulk.mappers;
 
+import java.util.Objects;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -265,9 +266,10 @@ public final class HbulkConf {
   /**
    * Whether a cluster job's reducers keep the map outputs their shuffle holds in memory for the
    * reduce ({@code mapreduce.reduce.input.buffer.percent} set to what the shuffle may hold of the
-   * reducer's heap) instead of merging them onto disk through the map output codec and reading them
-   * back first, as Hadoop's default of 0 does (default {@value
-   * #CLUSTER_REDUCE_INPUT_IN_MEMORY_DEFAULT}). Ignored when the user sets that key.
+   * reducer's heap below its own merge threshold: 0.462 with Hadoop's settings) instead of merging
+   * them onto disk through the map output codec and reading them back first, as Hadoop's default of
+   * 0 does (default {@value #CLUSTER_REDUCE_INPUT_IN_MEMORY_DEFAULT}). Ignored when the user sets
+   * that key.
    */
   public static final String CLUSTER_REDUCE_INPUT_IN_MEMORY =
       "hbulk.cluster.reduce-input-in-memory";
@@ -328,10 +330,22 @@ public final class HbulkConf {
    * *-default.xml, which every configuration reads once a JobConf has been loaded. A configuration
    * written out whole ({@code Configuration.writeXml}: job.xml, and client configuration
    * directories made that way) and read back lists where each value came from before the file it
-   * was read from, so a default carried through such a file is still Hadoop's default.
+   * was read from, so a default carried through such a file is still Hadoop's default, unless its
+   * value was changed there.
    */
   public static boolean setByUser(Configuration conf, String key) {
     String[] sources = conf.getPropertySources(key);
-    return sources != null && sources.length > 0 && !sources[0].endsWith("-default.xml");
+    if (sources == null || sources.length == 0) {
+      return false;
+    }
+    if (!sources[0].endsWith("-default.xml")) {
+      return true;
+    }
+    if (sources.length == 1) {
+      return false;
+    }
+    Configuration defaults = new Configuration(false);
+    defaults.addResource(sources[0]);
+    return !Objects.equals(defaults.getRaw(key), conf.getRaw(key));
   }
 }

@@ -294,7 +294,11 @@ public final class ClusterTuning {
         mb + " MB map sort buffers (map heap " + heap + " MB)");
   }
 
-  /** {@link ReduceInputBuffer}, from the reducer's heap as Hadoop will start it. */
+  /**
+   * {@link ReduceInputBuffer#belowMergePercent}, from the reducer's heap as Hadoop will start it:
+   * on a cluster a reducer's input can be many times its heap, and what it keeps stays live through
+   * the reduce.
+   */
   private static Shortcut reduceInputInMemory(Configuration conf) {
     String key = HbulkConf.CLUSTER_REDUCE_INPUT_IN_MEMORY;
     if (!conf.getBoolean(key, HbulkConf.CLUSTER_REDUCE_INPUT_IN_MEMORY_DEFAULT)) {
@@ -308,7 +312,14 @@ public final class ClusterTuning {
       return userWins(REDUCE_INPUT_IN_MEMORY, key, "reduce input buffer");
     }
     long heap = (long) heapMb(conf, TaskType.REDUCE) << 20;
-    float percent = ReduceInputBuffer.inMemoryPercent(conf, heap);
+    if (heap <= 0) {
+      return new Shortcut(
+          REDUCE_INPUT_IN_MEMORY,
+          key,
+          Shortcut.State.NOT_USED,
+          "the reduce tasks' heap is not known from their options");
+    }
+    float percent = ReduceInputBuffer.belowMergePercent(conf, heap);
     conf.setFloat(MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT, percent);
     return new Shortcut(
         REDUCE_INPUT_IN_MEMORY,

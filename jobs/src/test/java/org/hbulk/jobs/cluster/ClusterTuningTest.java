@@ -242,12 +242,24 @@ class ClusterTuningTest {
   void reducersKeepInMemoryWhatTheirShuffleHoldsOfTheHeapHadoopGivesThem() throws Exception {
     Configuration conf = cluster();
     Map<String, Shortcut> done = applied(conf, 433 * MB, 4);
-    assertEquals(0.70f, conf.getFloat(REDUCE_INPUT, 0), 1e-6, "the shuffle's own share");
+    assertEquals(0.70f * 0.66f, conf.getFloat(REDUCE_INPUT, 0), 1e-6, "below the shuffle's merge");
     Shortcut kept = done.get(ClusterTuning.REDUCE_INPUT_IN_MEMORY);
     assertEquals(Shortcut.State.RAN, kept.state());
     assertTrue(kept.detail().endsWith("(reduce heap 820 MB)"), kept.detail());
 
-    // The shuffle sized from 300 MB of an 800 MB heap holds 0.7 * 300 MB: 0.2625 of the heap.
+    // After the reduce containers are sized: 0.8 of hbulk's 2 GB, not of Hadoop's 1 GB.
+    Configuration bigger = cluster(HbulkConf.CLUSTER_REDUCE_MEMORY_MB, "2048");
+    Shortcut sized = applied(bigger, 433 * MB, 4).get(ClusterTuning.REDUCE_INPUT_IN_MEMORY);
+    assertTrue(sized.detail().endsWith("(reduce heap 1639 MB)"), sized.detail());
+
+    // A heap Hadoop cannot read from the options: nothing is kept.
+    Configuration unknown = cluster(REDUCE_OPTS, "-Xmx2t");
+    Shortcut none = applied(unknown, 433 * MB, 4).get(ClusterTuning.REDUCE_INPUT_IN_MEMORY);
+    assertEquals(Shortcut.State.NOT_USED, none.state(), none.toString());
+    assertEquals(new JobConf().get(REDUCE_INPUT), unknown.get(REDUCE_INPUT), "Hadoop's default");
+
+    // The shuffle sized from 300 MB of an 800 MB heap holds 0.7 * 300 MB, 0.2625 of the heap, and
+    // merges onto disk from 0.5 of that here.
     Configuration total =
         cluster(
             "mapreduce.reduce.memory.totalbytes",
@@ -255,9 +267,11 @@ class ClusterTuningTest {
             "mapreduce.reduce.memory.mb",
             "1000",
             REDUCE_OPTS,
-            "-Xmx800m");
+            "-Xmx800m",
+            "mapreduce.reduce.shuffle.merge.percent",
+            "0.5");
     applied(total, 433 * MB, 4);
-    assertEquals(0.2625f, total.getFloat(REDUCE_INPUT, 0), 1e-6);
+    assertEquals(0.13125f, total.getFloat(REDUCE_INPUT, 0), 1e-6);
   }
 
   @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapred.JobConf;
@@ -115,6 +116,17 @@ class LocalTuningTest {
     assertTrue(HbulkConf.setByUser(site, "mapreduce.map.sort.spill.percent"));
     site.set("mapreduce.task.io.sort.mb", "200");
     assertTrue(HbulkConf.setByUser(site, "mapreduce.task.io.sort.mb"));
+
+    // Such a file edited by hand: the value changed, its origin still named.
+    String edited =
+        xml.toString(StandardCharsets.UTF_8)
+            .replaceFirst(
+                "(<name>mapreduce.task.io.sort.mb</name><value>)100(</value>)", "$1300$2");
+    Configuration handEdited = new Configuration();
+    handEdited.addResource(
+        new ByteArrayInputStream(edited.getBytes(StandardCharsets.UTF_8)), "mapred-site.xml");
+    assertEquals("300", handEdited.get("mapreduce.task.io.sort.mb"), "the edit took: " + edited);
+    assertTrue(HbulkConf.setByUser(handEdited, "mapreduce.task.io.sort.mb"));
   }
 
   @Test
