@@ -1,6 +1,8 @@
 package org.hbulk.mappers;
 
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -344,8 +346,16 @@ public final class HbulkConf {
     if (sources.length == 1) {
       return false;
     }
-    Configuration defaults = new Configuration(false);
-    defaults.addResource(sources[0]);
+    Configuration defaults = DEFAULT_FILES.computeIfAbsent(sources[0], HbulkConf::defaultsOnly);
     return !Objects.equals(defaults.getRaw(key), conf.getRaw(key));
+  }
+
+  /** Hadoop's default files that {@link #setByUser} compared against, each read once. */
+  private static final Map<String, Configuration> DEFAULT_FILES = new ConcurrentHashMap<>();
+
+  private static Configuration defaultsOnly(String resource) {
+    Configuration defaults = new Configuration(false);
+    defaults.addResource(resource);
+    return defaults;
   }
 }

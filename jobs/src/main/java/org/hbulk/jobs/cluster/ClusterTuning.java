@@ -300,37 +300,13 @@ public final class ClusterTuning {
    * the reduce.
    */
   private static Shortcut reduceInputInMemory(Configuration conf) {
-    String key = HbulkConf.CLUSTER_REDUCE_INPUT_IN_MEMORY;
-    if (!conf.getBoolean(key, HbulkConf.CLUSTER_REDUCE_INPUT_IN_MEMORY_DEFAULT)) {
-      return new Shortcut(
-          REDUCE_INPUT_IN_MEMORY,
-          key,
-          Shortcut.State.OFF,
-          "reduce input merged onto disk first, as Hadoop does");
-    }
-    if (anySetByUser(conf, MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT)) {
-      return userWins(REDUCE_INPUT_IN_MEMORY, key, "reduce input buffer");
-    }
-    long heap = (long) heapMb(conf, TaskType.REDUCE) << 20;
-    if (heap <= 0) {
-      return new Shortcut(
-          REDUCE_INPUT_IN_MEMORY,
-          key,
-          Shortcut.State.NOT_USED,
-          "the reduce tasks' heap is not known from their options");
-    }
-    float percent = ReduceInputBuffer.belowMergePercent(conf, heap);
-    conf.setFloat(MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT, percent);
-    return new Shortcut(
+    return ReduceInputBuffer.apply(
+        conf,
         REDUCE_INPUT_IN_MEMORY,
-        key,
-        Shortcut.State.RAN,
-        String.format(
-            Locale.ROOT,
-            "%s %.3f (reduce heap %d MB)",
-            MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT,
-            percent,
-            heap >> 20));
+        HbulkConf.CLUSTER_REDUCE_INPUT_IN_MEMORY,
+        HbulkConf.CLUSTER_REDUCE_INPUT_IN_MEMORY_DEFAULT,
+        (long) heapMb(conf, TaskType.REDUCE) << 20,
+        ReduceInputBuffer::belowMergePercent);
   }
 
   /** The map and reduce tasks' JVM options; Hadoop adds their heap from the container memory. */

@@ -157,27 +157,12 @@ public final class LocalTuning {
 
   /** {@link ReduceInputBuffer}: the in-process reducers' heap is this JVM's. */
   private static Shortcut reduceInputInMemory(Configuration conf) {
-    String key = HbulkConf.LOCAL_REDUCE_INPUT_IN_MEMORY;
-    if (!conf.getBoolean(key, HbulkConf.LOCAL_REDUCE_INPUT_IN_MEMORY_DEFAULT)) {
-      return new Shortcut(
-          REDUCE_INPUT_IN_MEMORY,
-          key,
-          Shortcut.State.OFF,
-          "reduce input merged onto disk first, as Hadoop does");
-    }
-    if (HbulkConf.setByUser(conf, MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT)) {
-      return new Shortcut(
-          REDUCE_INPUT_IN_MEMORY,
-          key,
-          Shortcut.State.NOT_USED,
-          MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT + " set by the user");
-    }
-    float percent = ReduceInputBuffer.inMemoryPercent(conf, Runtime.getRuntime().maxMemory());
-    conf.setFloat(MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT, percent);
-    return new Shortcut(
+    return ReduceInputBuffer.apply(
+        conf,
         REDUCE_INPUT_IN_MEMORY,
-        key,
-        Shortcut.State.RAN,
-        String.format(Locale.ROOT, "%s %.3f", MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT, percent));
+        HbulkConf.LOCAL_REDUCE_INPUT_IN_MEMORY,
+        HbulkConf.LOCAL_REDUCE_INPUT_IN_MEMORY_DEFAULT,
+        Runtime.getRuntime().maxMemory(),
+        ReduceInputBuffer::inMemoryPercent);
   }
 }

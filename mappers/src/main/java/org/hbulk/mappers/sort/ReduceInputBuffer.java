@@ -1,7 +1,11 @@
 package org.hbulk.mappers.sort;
 
+import java.util.Locale;
+import java.util.function.BiFunction;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.hbulk.mappers.HbulkConf;
+import org.hbulk.mappers.Shortcut;
 
 /**
  * The reduce input a reducer keeps in memory ({@code mapreduce.reduce.input.buffer.percent}) so
@@ -12,6 +16,54 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
  */
 public final class ReduceInputBuffer {
   private ReduceInputBuffer() {}
+
+  /**
+   * The shortcut as the local runner's and a cluster's job setups run it, under their own name and
+   * switch: off by the switch, left alone where the user set {@code
+   * mapreduce.reduce.input.buffer.percent} or the reducer's heap is not known, else set to the
+   * share {@code rule} ({@link #inMemoryPercent} or {@link #belowMergePercent}) gives of that heap.
+   */
+  public static Shortcut apply(
+      Configuration conf,
+      String name,
+      String switchKey,
+      boolean switchDefault,
+      long reducerHeapBytes,
+      BiFunction<Configuration, Long, Float> rule) {
+    if (!conf.getBoolean(switchKey, switchDefault)) {
+      return new Shortcut(
+          name,
+          switchKey,
+          Shortcut.State.OFF,
+          "reduce input merged onto disk first, as Hadoop does");
+    }
+    if (HbulkConf.setByUser(conf, MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT)) {
+      return new Shortcut(
+          name,
+          switchKey,
+          Shortcut.State.NOT_USED,
+          MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT + " set by the user");
+    }
+    if (reducerHeapBytes <= 0) {
+      return new Shortcut(
+          name,
+          switchKey,
+          Shortcut.State.NOT_USED,
+          "the reduce tasks' heap is not known from their options");
+    }
+    float percent = rule.apply(conf, reducerHeapBytes);
+    conf.setFloat(MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT, percent);
+    return new Shortcut(
+        name,
+        switchKey,
+        Shortcut.State.RAN,
+        String.format(
+            Locale.ROOT,
+            "%s %.3f (reduce heap %d MB)",
+            MRJobConfig.REDUCE_INPUT_BUFFER_PERCENT,
+            percent,
+            reducerHeapBytes >> 20));
+  }
 
   /**
    * The share of a reducer's heap its shuffle may hold: Hadoop sizes the shuffle from {@code
