@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -47,11 +48,14 @@ import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobID;
 import org.apache.hadoop.mapreduce.JobStatus;
+import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.TaskType;
+import org.hbulk.jobs.cluster.ClusterTuning;
 import org.hbulk.jobs.load.RunDirectory;
 import org.hbulk.jobs.load.RunPaths;
 import org.hbulk.jobs.load.RunState;
+import org.hbulk.mappers.HbulkConf;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -84,10 +88,14 @@ class YarnClusterIT {
     util.startMiniMapReduceCluster();
     Configuration conf = util.getConfiguration();
     // Containers run on JDK 17 too: HBase in the tasks needs the same opens as everywhere else.
-    String opts = "-Xmx512m " + System.getProperty("hbulk.jdk17.opens", "");
-    conf.set("mapreduce.map.java.opts", opts);
-    conf.set("mapreduce.reduce.java.opts", opts);
-    conf.set("yarn.app.mapreduce.am.command-opts", opts);
+    // They go where a cluster's administrators put them (after Hadoop's own admin options), so
+    // that the task options and the reduce containers are hbulk's cluster defaults, as on a
+    // cluster whose users set neither.
+    String opens = System.getProperty("hbulk.jdk17.opens", "");
+    String admin = "-Djava.net.preferIPv4Stack=true -Dhadoop.metrics.log.level=WARN " + opens;
+    conf.set(MRJobConfig.MAPRED_MAP_ADMIN_JAVA_OPTS, admin);
+    conf.set(MRJobConfig.MAPRED_REDUCE_ADMIN_JAVA_OPTS, admin);
+    conf.set(MRJobConfig.MR_AM_COMMAND_OPTS, "-Xmx512m " + opens);
   }
 
   @AfterAll
@@ -139,6 +147,17 @@ class YarnClusterIT {
             "--run-dir",
             "/runs/yarn");
     assertEquals(0, prepare.code(), prepare.err());
+    Set<String> ran = shortcutsRan(prepare.out());
+    for (String shortcut :
+        List.of(
+            ClusterTuning.REDUCERS,
+            ClusterTuning.CODEC,
+            ClusterTuning.REDUCE_MEMORY,
+            ClusterTuning.SPLIT_SIZE,
+            ClusterTuning.TASK_JVM,
+            ClusterTuning.REDUCE_INPUT_IN_MEMORY)) {
+      assertTrue(ran.contains(shortcut), shortcut + " ran: " + prepare.out());
+    }
 
     RunState state = RunDirectory.at(conf, new org.apache.hadoop.fs.Path("/runs/yarn")).readState();
     assertEquals(ROWS, state.counts().read());
@@ -148,6 +167,21 @@ class YarnClusterIT {
     Job job = new Cluster(conf).getJob(JobID.forName(state.jobId()));
     assertEquals(JobStatus.State.SUCCEEDED, job.getStatus().getState());
     assertEquals(2, job.getTaskReports(TaskType.REDUCE).length, "two reducers, run by YARN");
+    // The job as YARN ran it (its configuration file, kept by the history server): hbulk's cluster
+    // defaults reached the tasks' containers.
+    Configuration ranWith = new Configuration(false);
+    org.apache.hadoop.fs.Path jobFile = new org.apache.hadoop.fs.Path(job.getStatus().getJobFile());
+    try (InputStream in = jobFile.getFileSystem(conf).open(jobFile)) {
+      ranWith.addResource(in, jobFile.toString());
+      assertTrue(ranWith.size() > 0, "the job's configuration in " + jobFile);
+    }
+    assertEquals(
+        HbulkConf.CLUSTER_REDUCE_MEMORY_MB_DEFAULT,
+        ranWith.getInt(MRJobConfig.REDUCE_MEMORY_MB, 0));
+    for (String opts : List.of(MRJobConfig.MAP_JAVA_OPTS, MRJobConfig.REDUCE_JAVA_OPTS)) {
+      assertEquals(HbulkConf.CLUSTER_TASK_JAVA_OPTS_DEFAULT, ranWith.get(opts), opts);
+    }
+    assertEquals("true", ranWith.get(MRJobConfig.MAP_OUTPUT_COMPRESS), "map output compressed");
     Counters counters = job.getCounters();
     assertEquals(
         counters.findCounter(TaskCounter.MAP_OUTPUT_RECORDS).getValue(),
@@ -329,6 +363,17 @@ class YarnClusterIT {
             Map.of("HADOOP_CLASSPATH", String.join(File.pathSeparator, hbaseJars(cluster))));
     assertEquals(0, verify.code(), verify.output());
     assertEquals(expected, readBack(table), "every row, every cell");
+  }
+
+  /** The shortcuts a run's report lists as ran ({@code shortcuts ran: a, b; not-used: ...}). */
+  private static Set<String> shortcutsRan(String report) {
+    String prefix = "  shortcuts ran: ";
+    for (String line : report.split("\n")) {
+      if (line.startsWith(prefix)) {
+        return Set.of(line.substring(prefix.length()).split(";")[0].split(", "));
+      }
+    }
+    throw new AssertionError("no shortcuts ran in the report: " + report);
   }
 
   record ScriptRun(int code, String output) {}
