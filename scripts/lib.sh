@@ -25,6 +25,29 @@ done
 JDK17_OPENS="--add-opens java.base/java.lang=ALL-UNNAMED --add-opens java.base/java.lang.reflect=ALL-UNNAMED --add-opens java.base/java.nio=ALL-UNNAMED --add-opens java.base/java.util=ALL-UNNAMED --add-opens java.base/java.util.concurrent=ALL-UNNAMED --add-opens java.base/sun.nio.ch=ALL-UNNAMED --add-opens java.base/java.io=ALL-UNNAMED --add-opens java.base/java.net=ALL-UNNAMED"
 export JDK17_OPENS
 
+# jdk_feature_version: the feature version (17 for 17.0.15) of the JDK that ${JAVA:-java} runs,
+# from its release file; nothing when there is none to read.
+jdk_feature_version() {
+  local java
+  java="$(command -v "${JAVA:-java}")" || return 0
+  sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' \
+    "$(dirname "$(dirname "$(readlink -f "${java}")")")/release" 2>/dev/null || true
+}
+
+# biased_locking_flags [USER_OPTS]: prints, one per line, the JVM flags that switch biased locking
+# back on where the JDK still has it: 15 to 17 keep it, off by default (a JVM from 19 on refuses the
+# flag, so it is never given there). Nothing when USER_OPTS mention it already. HBase's HFile
+# writer and Java's data streams take an uncontended lock on every write call, which biased
+# locking makes nearly free (README, "Where hbulk relies on internals"). The JDK's deprecation
+# warning for the flag is silenced around it; every other warning stays on, unless USER_OPTS
+# silence them too.
+biased_locking_flags() {
+  local user="${1:-}"
+  [[ "${user}" != *BiasedLocking* && "$(jdk_feature_version)" =~ ^1[5-7]$ ]] || return 0
+  printf '%s\n' -XX:-PrintWarnings -XX:+UseBiasedLocking
+  [[ "${user}" == *-XX:-PrintWarnings* ]] || printf '%s\n' -XX:+PrintWarnings
+}
+
 # usage SCRIPT: prints the script's header comment (line 2 up to the first line that is not a
 # comment), its --help text, so the text and the script never disagree on where it ends.
 usage() {

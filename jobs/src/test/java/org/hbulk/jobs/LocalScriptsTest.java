@@ -174,6 +174,51 @@ class LocalScriptsTest {
     }
   }
 
+  /**
+   * The launcher's biased locking (lib.sh, {@code biased_locking_flags}) for a JDK whose release
+   * file says {@code version}, with the user's {@code HBULK_JAVA_OPTS}: the flags it prints.
+   */
+  private List<String> biasedLockingFlags(String version, String userOpts) throws Exception {
+    Path jdk = tmp.resolve("jdk-" + version);
+    Path java = Files.createDirectories(jdk.resolve("bin")).resolve("java");
+    Files.writeString(java, "#!/usr/bin/env bash\nexit 0\n");
+    assertTrue(java.toFile().setExecutable(true));
+    Files.writeString(
+        jdk.resolve("release"), "IMPLEMENTOR=\"Test\"\nJAVA_VERSION=\"" + version + "\"\n");
+    ProcessBuilder pb =
+        new ProcessBuilder(
+                "bash",
+                "-c",
+                "source \"$1\" && biased_locking_flags \"$2\"",
+                "test",
+                ROOT.resolve("scripts/lib.sh").toString(),
+                userOpts)
+            .redirectErrorStream(true);
+    pb.environment().put("JAVA", java.toString());
+    pb.environment().put("HBULK_VAR", tmp.resolve("var").toString());
+    Process p = pb.start();
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(1, TimeUnit.MINUTES));
+    assertEquals(0, p.exitValue(), output);
+    return output.lines().toList();
+  }
+
+  @Test
+  void biasedLockingOnlyWhereTheJdkHasItAndTheUsersSettingWins() throws Exception {
+    List<String> on = List.of("-XX:-PrintWarnings", "-XX:+UseBiasedLocking", "-XX:+PrintWarnings");
+    assertEquals(on, biasedLockingFlags("17.0.15", ""), "JDK 17 has it, off by default");
+    assertEquals(on, biasedLockingFlags("15", ""));
+    // 18 dropped it, and a JVM from 19 on refuses to start with the flag.
+    assertEquals(List.of(), biasedLockingFlags("18.0.2", ""));
+    assertEquals(List.of(), biasedLockingFlags("21.0.4", ""));
+    assertEquals(List.of(), biasedLockingFlags("11.0.20", ""), "on by default there");
+    assertEquals(List.of(), biasedLockingFlags("17.0.15", "-XX:-UseBiasedLocking"));
+    assertEquals(
+        List.of("-XX:-PrintWarnings", "-XX:+UseBiasedLocking"),
+        biasedLockingFlags("17.0.15", "-Xss2m -XX:-PrintWarnings"),
+        "the user's silenced warnings stay silenced");
+  }
+
   @Test
   void aCheckoutNotBuiltSaysTheCommandThatBuildsItAndRunsNoMaven() throws Exception {
     Path checkout = Files.createDirectories(tmp.resolve("checkout/scripts"));

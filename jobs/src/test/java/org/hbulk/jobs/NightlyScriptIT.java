@@ -193,6 +193,9 @@ class NightlyScriptIT {
             "2026-11-22");
     assertEquals(0, first.code(), first.output());
     assertTrue(first.output().contains("read 1,000 = loaded 1,000 + rejected 0"), first.output());
+    assertFalse(
+        first.output().contains("VM warning"),
+        "the launcher's JVM flags (biased locking among them) draw no warning: " + first.output());
     Run again =
         script(
             "nightly-load.sh",
