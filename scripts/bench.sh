@@ -179,9 +179,12 @@ bench_classpath="${classpath}:${HBULK_ROOT}/jobs/target/test-classes"
 # shellcheck disable=SC2206 # word splitting of the JVM flags is intended
 opens=(${JDK17_OPENS})
 # Biased locking, which hbulk's launcher switches on where the JDK has it, speeds HBase's HFile
-# writer in any JVM: ImportTsv and the floor get it too, so the ratios compare the tools (README,
-# "Is the comparison fair?").
-mapfile -t biased_locking < <(biased_locking_flags "")
+# writer in any JVM: ImportTsv and the floor get it whenever hbulk does, so the ratios compare the
+# tools (README, "Is the comparison fair?").
+biased_locking=()
+if [[ "${HBULK_JVM_TUNING:-on}" != off ]]; then
+  mapfile -t biased_locking < <(biased_locking_flags "${HBULK_JAVA_OPTS:-}")
+fi
 # java_run HEAP [-cp CLASSPATH] MAIN ARGS...: the project's classpath unless one is given.
 java_run() {
   local heap="$1" cp="${classpath}"

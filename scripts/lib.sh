@@ -25,25 +25,31 @@ done
 JDK17_OPENS="--add-opens java.base/java.lang=ALL-UNNAMED --add-opens java.base/java.lang.reflect=ALL-UNNAMED --add-opens java.base/java.nio=ALL-UNNAMED --add-opens java.base/java.util=ALL-UNNAMED --add-opens java.base/java.util.concurrent=ALL-UNNAMED --add-opens java.base/sun.nio.ch=ALL-UNNAMED --add-opens java.base/java.io=ALL-UNNAMED --add-opens java.base/java.net=ALL-UNNAMED"
 export JDK17_OPENS
 
-# jdk_feature_version: the feature version (17 for 17.0.15) of the JDK that ${JAVA:-java} runs,
-# from its release file; nothing when there is none to read.
+# jdk_feature_version: the feature version (17 for 17.0.15, 1 for 1.8.0) of the JDK that
+# ${JAVA:-java} runs: from the release file of the JDK it lives in, which costs no JVM start, else
+# (a wrapper such as jenv's, outside any JDK) from what it says to -version. Nothing when neither
+# tells.
 jdk_feature_version() {
-  local java
+  local java release
   java="$(command -v "${JAVA:-java}")" || return 0
-  sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' \
-    "$(dirname "$(dirname "$(readlink -f "${java}")")")/release" 2>/dev/null || true
+  release="$(dirname "$(dirname "$(readlink -f "${java}")")")/release"
+  if [[ -r "${release}" ]]; then
+    sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "${release}"
+  else
+    { "${java}" -version 2>&1 || true; } | sed -n '1s/^[^"]* version "\([0-9]*\).*/\1/p'
+  fi
 }
 
 # biased_locking_flags [USER_OPTS]: prints, one per line, the JVM flags that switch biased locking
 # back on where the JDK still has it: 15 to 17 keep it, off by default (a JVM from 19 on refuses the
-# flag, so it is never given there). Nothing when USER_OPTS mention it already. HBase's HFile
-# writer and Java's data streams take an uncontended lock on every write call, which biased
-# locking makes nearly free (README, "Where hbulk relies on internals"). The JDK's deprecation
-# warning for the flag is silenced around it; every other warning stays on, unless USER_OPTS
-# silence them too.
+# flag, so it is never given there). Nothing when USER_OPTS, JAVA_TOOL_OPTIONS or JDK_JAVA_OPTIONS
+# set it already. HBase's HFile writer and Java's data streams take an uncontended lock on every
+# write call, which biased locking makes nearly free (README, "Where hbulk relies on internals").
+# The JDK's deprecation warning for the flag is silenced around it; every other warning stays on,
+# unless those options silence them too.
 biased_locking_flags() {
-  local user="${1:-}"
-  [[ "${user}" != *BiasedLocking* && "$(jdk_feature_version)" =~ ^1[5-7]$ ]] || return 0
+  local user="${JAVA_TOOL_OPTIONS:-} ${JDK_JAVA_OPTIONS:-} ${1:-}"
+  [[ "${user}" != *UseBiasedLocking* && "$(jdk_feature_version)" =~ ^1[5-7]$ ]] || return 0
   printf '%s\n' -XX:-PrintWarnings -XX:+UseBiasedLocking
   [[ "${user}" == *-XX:-PrintWarnings* ]] || printf '%s\n' -XX:+PrintWarnings
 }

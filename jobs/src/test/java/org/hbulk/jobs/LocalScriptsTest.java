@@ -174,17 +174,29 @@ class LocalScriptsTest {
     }
   }
 
-  /**
-   * The launcher's biased locking (lib.sh, {@code biased_locking_flags}) for a JDK whose release
-   * file says {@code version}, with the user's {@code HBULK_JAVA_OPTS}: the flags it prints.
-   */
-  private List<String> biasedLockingFlags(String version, String userOpts) throws Exception {
-    Path jdk = tmp.resolve("jdk-" + version);
-    Path java = Files.createDirectories(jdk.resolve("bin")).resolve("java");
-    Files.writeString(java, "#!/usr/bin/env bash\nexit 0\n");
-    assertTrue(java.toFile().setExecutable(true));
+  /** A stand-in {@code java} in a JDK folder whose release file says {@code version}. */
+  private Path jdk(String version) throws Exception {
+    Path home = tmp.resolve("jdk-" + version);
     Files.writeString(
-        jdk.resolve("release"), "IMPLEMENTOR=\"Test\"\nJAVA_VERSION=\"" + version + "\"\n");
+        Files.createDirectories(home).resolve("release"),
+        "IMPLEMENTOR=\"Test\"\nJAVA_VERSION=\""
+            + version
+            + "\"\nJAVA_VERSION_DATE=\"2025-04-15\"\n");
+    return executable(home.resolve("bin/java"), "exit 0");
+  }
+
+  private static Path executable(Path file, String body) throws Exception {
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, "#!/usr/bin/env bash\n" + body + "\n");
+    assertTrue(file.toFile().setExecutable(true));
+    return file;
+  }
+
+  /**
+   * What the launcher's {@code biased_locking_flags} (lib.sh) prints for the JVM {@code java} and
+   * the user's {@code HBULK_JAVA_OPTS}, one flag a line.
+   */
+  private List<String> biasedLockingFlags(Path java, String userOpts) throws Exception {
     ProcessBuilder pb =
         new ProcessBuilder(
                 "bash",
@@ -196,6 +208,8 @@ class LocalScriptsTest {
             .redirectErrorStream(true);
     pb.environment().put("JAVA", java.toString());
     pb.environment().put("HBULK_VAR", tmp.resolve("var").toString());
+    pb.environment().remove("JAVA_TOOL_OPTIONS");
+    pb.environment().remove("JDK_JAVA_OPTIONS");
     Process p = pb.start();
     String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(1, TimeUnit.MINUTES));
@@ -206,17 +220,40 @@ class LocalScriptsTest {
   @Test
   void biasedLockingOnlyWhereTheJdkHasItAndTheUsersSettingWins() throws Exception {
     List<String> on = List.of("-XX:-PrintWarnings", "-XX:+UseBiasedLocking", "-XX:+PrintWarnings");
-    assertEquals(on, biasedLockingFlags("17.0.15", ""), "JDK 17 has it, off by default");
-    assertEquals(on, biasedLockingFlags("15", ""));
+    assertEquals(on, biasedLockingFlags(jdk("17.0.15"), ""), "JDK 17 has it, off by default");
+    assertEquals(on, biasedLockingFlags(jdk("15"), ""));
     // 18 dropped it, and a JVM from 19 on refuses to start with the flag.
-    assertEquals(List.of(), biasedLockingFlags("18.0.2", ""));
-    assertEquals(List.of(), biasedLockingFlags("21.0.4", ""));
-    assertEquals(List.of(), biasedLockingFlags("11.0.20", ""), "on by default there");
-    assertEquals(List.of(), biasedLockingFlags("17.0.15", "-XX:-UseBiasedLocking"));
+    assertEquals(List.of(), biasedLockingFlags(jdk("18.0.2"), ""));
+    assertEquals(List.of(), biasedLockingFlags(jdk("21.0.4"), ""));
+    assertEquals(List.of(), biasedLockingFlags(jdk("1.8.0_292"), ""), "on by default there");
+    assertEquals(List.of(), biasedLockingFlags(jdk("17.0.15"), "-XX:-UseBiasedLocking"));
+    assertEquals(List.of(), biasedLockingFlags(jdk("17.0.15"), "-XX:+UseBiasedLocking"));
+    assertEquals(
+        on,
+        biasedLockingFlags(jdk("17.0.15"), "-XX:BiasedLockingStartupDelay=0"),
+        "tuning the lock is not choosing it");
     assertEquals(
         List.of("-XX:-PrintWarnings", "-XX:+UseBiasedLocking"),
-        biasedLockingFlags("17.0.15", "-Xss2m -XX:-PrintWarnings"),
+        biasedLockingFlags(jdk("17.0.15"), "-Xss2m -XX:-PrintWarnings"),
         "the user's silenced warnings stay silenced");
+
+    // The JDK found through a link to its java, as Debian's alternatives do.
+    Path link = Files.createDirectories(tmp.resolve("alternatives")).resolve("java");
+    Files.createSymbolicLink(link, jdk("17.0.9"));
+    assertEquals(on, biasedLockingFlags(link, ""));
+    // A wrapper outside any JDK (no release file beside it): what it says to -version.
+    Path wrapper =
+        executable(
+            tmp.resolve("wrapper/bin/java"),
+            "[[ \"$1\" == -version ]] && echo 'openjdk version \"17.0.15\" 2025-04-15' >&2");
+    assertEquals(on, biasedLockingFlags(wrapper, ""));
+    Path old =
+        executable(
+            tmp.resolve("old/bin/java"),
+            "[[ \"$1\" == -version ]] && echo 'java version \"1.8.0_292\"' >&2");
+    assertEquals(List.of(), biasedLockingFlags(old, ""));
+    assertEquals(
+        List.of(), biasedLockingFlags(executable(tmp.resolve("mute/bin/java"), "exit 1"), ""));
   }
 
   @Test

@@ -196,6 +196,20 @@ class NightlyScriptIT {
     assertFalse(
         first.output().contains("VM warning"),
         "the launcher's JVM flags (biased locking among them) draw no warning: " + first.output());
+    int jdk = Runtime.version().feature();
+    if (jdk >= 15 && jdk <= 17) {
+      // The scripts run the java on PATH, the JDK this test runs on.
+      // The run directory's name may hold spaces (this test's folders do): it ends at " (if".
+      String runRoot = line(first.output(), "hbulk: run directory (.+) \\(if this run .*").group(1);
+      Path runDir = Path.of(new org.apache.hadoop.fs.Path(runRoot).toUri().getPath());
+      String report = Files.readString(runDir.resolve("report.json"));
+      Matcher tuning =
+          Pattern.compile(
+                  "\"name\": \"jvm-tuning\"[^}]*\"state\": \"ran\", \"detail\": \"([^\"]*)\"")
+              .matcher(report);
+      assertTrue(tuning.find(), report);
+      assertTrue(tuning.group(1).contains("biased locking"), tuning.group(1));
+    }
     Run again =
         script(
             "nightly-load.sh",

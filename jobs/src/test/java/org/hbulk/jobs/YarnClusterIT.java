@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -92,7 +93,7 @@ class YarnClusterIT {
     // that the task options and the reduce containers are hbulk's cluster defaults, as on a
     // cluster whose users set neither.
     String opens = System.getProperty("hbulk.jdk17.opens", "");
-    String admin = "-Djava.net.preferIPv4Stack=true -Dhadoop.metrics.log.level=WARN " + opens;
+    String admin = MRJobConfig.DEFAULT_MAPRED_ADMIN_JAVA_OPTS + " " + opens;
     conf.set(MRJobConfig.MAPRED_MAP_ADMIN_JAVA_OPTS, admin);
     conf.set(MRJobConfig.MAPRED_REDUCE_ADMIN_JAVA_OPTS, admin);
     conf.set(MRJobConfig.MR_AM_COMMAND_OPTS, "-Xmx512m " + opens);
@@ -167,14 +168,8 @@ class YarnClusterIT {
     Job job = new Cluster(conf).getJob(JobID.forName(state.jobId()));
     assertEquals(JobStatus.State.SUCCEEDED, job.getStatus().getState());
     assertEquals(2, job.getTaskReports(TaskType.REDUCE).length, "two reducers, run by YARN");
-    // The job as YARN ran it (its configuration file, kept by the history server): hbulk's cluster
-    // defaults reached the tasks' containers.
-    Configuration ranWith = new Configuration(false);
-    org.apache.hadoop.fs.Path jobFile = new org.apache.hadoop.fs.Path(job.getStatus().getJobFile());
-    try (InputStream in = jobFile.getFileSystem(conf).open(jobFile)) {
-      ranWith.addResource(in, jobFile.toString());
-      assertTrue(ranWith.size() > 0, "the job's configuration in " + jobFile);
-    }
+    // The job as YARN ran it: hbulk's cluster defaults reached the tasks' containers.
+    Configuration ranWith = jobConfiguration(conf, JobID.forName(state.jobId()));
     assertEquals(
         HbulkConf.CLUSTER_REDUCE_MEMORY_MB_DEFAULT,
         ranWith.getInt(MRJobConfig.REDUCE_MEMORY_MB, 0));
@@ -363,6 +358,36 @@ class YarnClusterIT {
             Map.of("HADOOP_CLASSPATH", String.join(File.pathSeparator, hbaseJars(cluster))));
     assertEquals(0, verify.code(), verify.output());
     assertEquals(expected, readBack(table), "every row, every cell");
+  }
+
+  /**
+   * A finished job's configuration, from its job file. For a moment after the job is done its
+   * application master may still answer for it, naming the staging job.xml it deletes as it ends;
+   * then the history server answers with its own copy. So this reads until one read succeeds.
+   */
+  private static Configuration jobConfiguration(Configuration conf, JobID id) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+    while (true) {
+      org.apache.hadoop.fs.Path jobFile;
+      Cluster cluster = new Cluster(conf); // not Closeable in Hadoop 3.3
+      try {
+        jobFile = new org.apache.hadoop.fs.Path(cluster.getJob(id).getStatus().getJobFile());
+      } finally {
+        cluster.close();
+      }
+      try (InputStream in = jobFile.getFileSystem(conf).open(jobFile)) {
+        Configuration ran = new Configuration(false);
+        ran.addResource(in, jobFile.toString());
+        // Configuration reads a stream resource lazily: read it while the stream is open.
+        assertTrue(ran.size() > 0, "the job's configuration in " + jobFile);
+        return ran;
+      } catch (FileNotFoundException e) {
+        if (System.nanoTime() > deadline) {
+          throw e;
+        }
+        Thread.sleep(200);
+      }
+    }
   }
 
   /** The shortcuts a run's report lists as ran ({@code shortcuts ran: a, b; not-used: ...}). */
