@@ -181,7 +181,9 @@ class BulkLoadIT extends MiniClusterSupport {
         Shortcut.State.RAN,
         shortcuts.get("local-reduce-input-in-memory").state(),
         shortcuts.toString());
-    assertTrue(out.contains("  shortcuts ran: prefix-sort"), out);
+    assertEquals(
+        Shortcut.State.RAN, shortcuts.get("fast-hfile-writer").state(), shortcuts.toString());
+    assertTrue(out.contains("  shortcuts ran: prefix-sort, fast-hfile-writer"), out);
 
     List<HRegion> regions = util.getHBaseCluster().getRegions(table);
     assertEquals(4, regions.size());

@@ -57,6 +57,7 @@ import org.hbulk.jobs.load.RunDirectory;
 import org.hbulk.jobs.load.RunPaths;
 import org.hbulk.jobs.load.RunState;
 import org.hbulk.mappers.HbulkConf;
+import org.hbulk.mappers.hfile.FastHFileWriting;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -156,7 +157,9 @@ class YarnClusterIT {
             ClusterTuning.REDUCE_MEMORY,
             ClusterTuning.SPLIT_SIZE,
             ClusterTuning.TASK_JVM,
-            ClusterTuning.REDUCE_INPUT_IN_MEMORY)) {
+            ClusterTuning.REDUCE_INPUT_IN_MEMORY,
+            // The HFile writer in HBase's package works in a task JVM started from the job jar.
+            FastHFileWriting.NAME)) {
       assertTrue(ran.contains(shortcut), shortcut + " ran: " + prepare.out());
     }
 

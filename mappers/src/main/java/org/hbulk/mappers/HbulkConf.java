@@ -156,6 +156,16 @@ public final class HbulkConf {
   public static final boolean SORT_PREFIX_DEFAULT = true;
 
   /**
+   * Whether reducers write a family's HFiles with hbulk's writer ({@code HbulkHFileWriter}, which
+   * uses HBase's package-private block writer) where the family's format allows (encoding NONE or
+   * FAST_DIFF, a ROW or no bloom filter, no tags), rather than with HBase's {@code StoreFileWriter}
+   * (default {@value #HFILE_FAST_WRITER_DEFAULT}). Both write the same bytes.
+   */
+  public static final String HFILE_FAST_WRITER = "hbulk.hfile.fast-writer";
+
+  public static final boolean HFILE_FAST_WRITER_DEFAULT = true;
+
+  /**
    * Whether a local run's {@code file:} scheme is hbulk's {@code LocalRunnerFileSystem}, which sets
    * permissions through java.nio instead of a {@code chmod} process per call when Hadoop's native
    * library is missing (default {@value #LOCAL_FAST_FILE_SYSTEM_DEFAULT}). It swaps the

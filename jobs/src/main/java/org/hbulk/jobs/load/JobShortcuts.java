@@ -9,6 +9,7 @@ import org.hbulk.jobs.cluster.ClusterTuning;
 import org.hbulk.jobs.local.JvmTuning;
 import org.hbulk.jobs.local.LocalTuning;
 import org.hbulk.mappers.Shortcut;
+import org.hbulk.mappers.hfile.FastHFileWriting;
 import org.hbulk.mappers.sort.PrefixSort;
 
 /**
@@ -27,6 +28,7 @@ public record JobShortcuts(List<Shortcut> all) {
   static JobShortcuts of(Job job) throws IOException {
     List<Shortcut> all = new ArrayList<>();
     all.add(PrefixSort.outcome(job.getConfiguration(), job.getCounters()));
+    all.add(FastHFileWriting.outcome(job.getConfiguration(), job.getCounters()));
     all.addAll(LocalTuning.outcome(job.getConfiguration()));
     all.addAll(ClusterTuning.outcome(job.getConfiguration()));
     all.add(JvmTuning.outcome());

@@ -2,6 +2,7 @@ package org.hbulk.mappers.hfile;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -23,6 +24,7 @@ import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.io.hfile.CacheConfig;
+import org.apache.hadoop.hbase.io.hfile.HFileContext;
 import org.apache.hadoop.hbase.io.hfile.HFileContextBuilder;
 import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.apache.hadoop.hbase.regionserver.HStoreFile;
@@ -71,6 +73,13 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
   private final Set<String> tagged;
 
   private final Map<String, FamilyWriter> writers = new HashMap<>();
+  private final boolean fastWriter;
+
+  /** Files written by hbulk's writer, by HBase's, and by HBase's where hbulk's could not start. */
+  private long byHbulk;
+
+  private long byHBase;
+  private long fellBack;
   private final long now = System.currentTimeMillis();
   private FamilyWriter current;
   private Connection connection;
@@ -91,10 +100,13 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
     /** The table's regions as the driver recorded them; null when it did not (a local job). */
     final TableRegions regions;
 
-    StoreFileWriter writer;
+    FamilyFile writer;
     long written;
     Cell last;
     long rowsStarted;
+
+    /** The last {@code table;row} array found to be of this table. */
+    byte[] heldTableRow;
 
     /** Where the region of the open file ends; null for the last region, or regions unknown. */
     byte[] end;
@@ -130,16 +142,19 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
     }
 
     boolean holds(byte[] tableRow, Cell cell) {
-      return tableRow.length > table.length
-          && tableRow[table.length] == ';'
-          && Bytes.equals(table, 0, table.length, tableRow, 0, table.length)
-          && Bytes.equals(
-              family,
-              0,
-              family.length,
-              cell.getFamilyArray(),
-              cell.getFamilyOffset(),
-              cell.getFamilyLength());
+      // A row's array is not changed once written: its table is checked once per row, not once
+      // per cell (this ran on every cell, a few per cent of a reducer's time).
+      if (tableRow != heldTableRow) {
+        if (tableRow.length <= table.length
+            || tableRow[table.length] != ';'
+            || !Arrays.equals(table, 0, table.length, tableRow, 0, table.length)) {
+          return false;
+        }
+        heldTableRow = tableRow;
+      }
+      int offset = cell.getFamilyOffset();
+      return Arrays.equals(
+          family, 0, family.length, cell.getFamilyArray(), offset, offset + cell.getFamilyLength());
     }
   }
 
@@ -152,6 +167,8 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
         conf.getLong(HConstants.HREGION_MAX_FILESIZE, HConstants.DEFAULT_MAX_FILE_SIZE);
     this.formats = FamilyFormat.decode(conf.get(HbulkConf.HFILE_FAMILIES));
     this.tagged = FamilyFormat.decodeKeys(conf.get(HbulkConf.HFILE_TAGGED_FAMILIES));
+    this.fastWriter =
+        conf.getBoolean(HbulkConf.HFILE_FAST_WRITER, HbulkConf.HFILE_FAST_WRITER_DEFAULT);
   }
 
   /** Where a table's family folders go under a job's output: {@code [namespace/]table}. */
@@ -222,7 +239,7 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
     return w;
   }
 
-  private StoreFileWriter open(FamilyWriter w, Cell first) throws IOException {
+  private FamilyFile open(FamilyWriter w, Cell first) throws IOException {
     String table = Bytes.toString(w.table);
     String family = Bytes.toString(w.family);
     FamilyFormat format = w.format;
@@ -256,20 +273,36 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
     byte[] row = CellUtil.cloneRow(first);
     w.end = w.regions == null ? null : w.regions.endOf(row);
     InetSocketAddress[] favoured = favouredNodes(w, row);
+    FileSystem writerFs = favoured == null ? fs : new HFileSystem(fs);
+    String policy = conf.get(STORAGE_POLICY + "." + table + ";" + family, conf.get(STORAGE_POLICY));
+    HFileContext fileContext = context.build();
+    if (fastWriter && FastStoreFileWriter.unsupported(writerConf, fileContext, bloom) == null) {
+      try {
+        FamilyFile file =
+            new FastStoreFileWriter(
+                writerConf, writerFs, w.dir, policy, bloom, favoured, fileContext);
+        byHbulk++;
+        return file;
+      } catch (LinkageError e) {
+        // This HBase's internals are not the ones hbulk's writer was built against: its own
+        // writer writes the file, and the report says the shortcut fell back.
+        fellBack++;
+      }
+    } else {
+      byHBase++;
+    }
     StoreFileWriter.Builder builder =
-        new StoreFileWriter.Builder(
-                writerConf, CacheConfig.DISABLED, favoured == null ? fs : new HFileSystem(fs))
+        new StoreFileWriter.Builder(writerConf, CacheConfig.DISABLED, writerFs)
             .withOutputDir(w.dir)
             .withBloomType(bloom)
-            .withFileContext(context.build());
+            .withFileContext(fileContext);
     if (favoured != null) {
       builder.withFavoredNodes(favoured);
     }
-    String policy = conf.get(STORAGE_POLICY + "." + table + ";" + family, conf.get(STORAGE_POLICY));
     if (policy != null) {
       builder.withFileStoragePolicy(policy);
     }
-    return builder.build();
+    return FamilyFile.of(builder.build());
   }
 
   /**
@@ -302,7 +335,7 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
   }
 
   private void close(FamilyWriter w) throws IOException {
-    StoreFileWriter writer = w.writer;
+    FamilyFile writer = w.writer;
     writer.appendFileInfo(HStoreFile.BULKLOAD_TIME_KEY, Bytes.toBytes(System.currentTimeMillis()));
     writer.appendFileInfo(HStoreFile.BULKLOAD_TASK_KEY, Bytes.toBytes(taskAttempt));
     writer.appendFileInfo(HStoreFile.MAJOR_COMPACTION_KEY, Bytes.toBytes(true));
@@ -310,8 +343,7 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
         HStoreFile.EXCLUDE_FROM_MINOR_COMPACTION_KEY,
         Bytes.toBytes(conf.getBoolean(COMPACTION_EXCLUDE, false)));
     writer.appendFileInfo(ROWS_STARTED, Bytes.toBytes(w.rowsStarted));
-    writer.appendTrackedTimestampsToMetadata();
-    writer.close();
+    writer.finish();
     w.writer = null;
     w.written = 0;
     w.rowsStarted = 0;
@@ -319,6 +351,11 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
 
   @Override
   public void close(TaskAttemptContext context) throws IOException {
+    if (context != null) {
+      context.getCounter(FastHFileWriting.Counter.BY_HBULK_WRITER).increment(byHbulk);
+      context.getCounter(FastHFileWriting.Counter.BY_HBASE_WRITER).increment(byHBase);
+      context.getCounter(FastHFileWriting.Counter.FALLBACKS).increment(fellBack);
+    }
     try {
       for (FamilyWriter w : writers.values()) {
         if (w.writer != null) {

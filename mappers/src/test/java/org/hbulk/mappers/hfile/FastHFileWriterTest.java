@@ -1,0 +1,305 @@
+package org.hbulk.mappers.hfile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellComparatorImpl;
+import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.io.compress.Compression;
+import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
+import org.apache.hadoop.hbase.io.hfile.CacheConfig;
+import org.apache.hadoop.hbase.io.hfile.HFile;
+import org.apache.hadoop.hbase.io.hfile.HFileBlockIndex;
+import org.apache.hadoop.hbase.io.hfile.HFileContext;
+import org.apache.hadoop.hbase.io.hfile.HFileContextBuilder;
+import org.apache.hadoop.hbase.io.hfile.HFileScanner;
+import org.apache.hadoop.hbase.regionserver.BloomType;
+import org.apache.hadoop.hbase.regionserver.HStoreFile;
+import org.apache.hadoop.hbase.regionserver.StoreFileWriter;
+import org.apache.hadoop.hbase.regionserver.StoreUtils;
+import org.apache.hadoop.hbase.util.BloomFilterFactory;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The guard of hbulk's HFile writer: the same cells written by HBase's {@code StoreFileWriter} and
+ * by {@link FastStoreFileWriter} make the same file, byte for byte, for every format hbulk's writer
+ * takes; HBase's reader reads every cell back. An HBase upgrade that changes the format, the block
+ * framing or the index fails here before any user's table sees a file.
+ */
+class FastHFileWriterTest {
+  @TempDir java.nio.file.Path tmp;
+
+  private static final byte[] FAMILY = Bytes.toBytes("d");
+
+  static Stream<Arguments> formats() {
+    List<Arguments> all = new ArrayList<>();
+    for (DataBlockEncoding encoding :
+        List.of(DataBlockEncoding.NONE, DataBlockEncoding.FAST_DIFF)) {
+      for (String compression : List.of("none", "gz")) {
+        for (BloomType bloom : List.of(BloomType.NONE, BloomType.ROW)) {
+          // Small blocks make many of them, so the index has levels and the Bloom filter chunks.
+          for (int blockSize : List.of(256, 65536)) {
+            all.add(Arguments.of(encoding, compression, bloom, blockSize));
+          }
+        }
+      }
+    }
+    return all.stream();
+  }
+
+  @ParameterizedTest(name = "{0} {1} bloom {2} blocks of {3}")
+  @MethodSource("formats")
+  void writesTheFileHBasesWriterWrites(
+      DataBlockEncoding encoding, String compression, BloomType bloom, int blockSize)
+      throws Exception {
+    Configuration conf = new Configuration();
+    conf.setInt(HFileBlockIndex.MAX_CHUNK_SIZE_KEY, 1024);
+    conf.setInt(BloomFilterFactory.IO_STOREFILE_BLOOM_BLOCK_SIZE, 512);
+    List<KeyValue> cells = cells(new Random(blockSize * 31L + encoding.ordinal()));
+
+    java.nio.file.Path hbase = write(conf, false, encoding, compression, bloom, blockSize, cells);
+    java.nio.file.Path hbulk = write(conf, true, encoding, compression, bloom, blockSize, cells);
+
+    byte[] expected = Files.readAllBytes(hbase);
+    byte[] actual = Files.readAllBytes(hbulk);
+    int first = Arrays.mismatch(expected, actual);
+    assertEquals(
+        -1,
+        first,
+        "first differing byte of "
+            + expected.length
+            + " / "
+            + actual.length
+            + ": "
+            + around(expected, first)
+            + " / "
+            + around(actual, first));
+    assertEquals(
+        FastHFileWritingTest.text(cells), FastHFileWritingTest.text(readBack(conf, hbulk)));
+    if (blockSize == 256) {
+      try (HFile.Reader reader = reader(conf, hbulk)) {
+        assertTrue(
+            reader.getTrailer().getNumDataIndexLevels() >= 2,
+            "a multi-level index: " + reader.getTrailer());
+      }
+    }
+  }
+
+  @Test
+  void cellsOutOfOrderAreRefused() throws Exception {
+    Configuration conf = new Configuration();
+    FamilyFile file =
+        new FastStoreFileWriter(
+            conf,
+            FileSystem.getLocal(conf),
+            new Path(tmp.resolve("out").toUri()),
+            null,
+            BloomType.ROW,
+            null,
+            context(conf, DataBlockEncoding.FAST_DIFF, "none", 65536));
+    file.append(new KeyValue(Bytes.toBytes("b"), FAMILY, Bytes.toBytes("q"), 1L, new byte[1]));
+    IOException e =
+        assertThrows(
+            IOException.class,
+            () ->
+                file.append(
+                    new KeyValue(Bytes.toBytes("a"), FAMILY, Bytes.toBytes("q"), 1L, new byte[1])));
+    assertTrue(e.getMessage().contains("not lexically larger"), e.getMessage());
+  }
+
+  @Test
+  void formatsItDoesNotWriteAreNamed() {
+    Configuration conf = new Configuration();
+    assertNull(
+        FastStoreFileWriter.unsupported(
+            conf, context(conf, DataBlockEncoding.FAST_DIFF, "gz", 65536), BloomType.ROW));
+    assertEquals(
+        "data block encoding PREFIX",
+        FastStoreFileWriter.unsupported(
+            conf, context(conf, DataBlockEncoding.PREFIX, "none", 65536), BloomType.NONE));
+    assertEquals(
+        "bloom filter ROWCOL",
+        FastStoreFileWriter.unsupported(
+            conf, context(conf, DataBlockEncoding.NONE, "none", 65536), BloomType.ROWCOL));
+    HFileContext tagged =
+        new HFileContextBuilder(context(conf, DataBlockEncoding.NONE, "none", 65536))
+            .withIncludesTags(true)
+            .build();
+    assertEquals("cells with tags", FastStoreFileWriter.unsupported(conf, tagged, BloomType.NONE));
+    Configuration v2 = new Configuration();
+    v2.setInt(HFile.FORMAT_VERSION_KEY, 2);
+    assertNotNull(
+        FastStoreFileWriter.unsupported(
+            v2, context(v2, DataBlockEncoding.NONE, "none", 65536), BloomType.NONE));
+  }
+
+  /**
+   * Rows of one to 300 bytes (a row length's high byte changes), shared prefixes, qualifiers that
+   * are prefixes of one another, versions, delete markers of every kind, repeated values, empty
+   * values, a value larger than a block, and a key written twice: every branch of the encoder.
+   */
+  private static List<KeyValue> cells(Random random) {
+    List<KeyValue> cells = new ArrayList<>();
+    byte[][] qualifiers = {
+      Bytes.toBytes("a"),
+      Bytes.toBytes("ab"),
+      Bytes.toBytes("abc"),
+      Bytes.toBytes("b"),
+      Bytes.toBytes("q1"),
+      Bytes.toBytes("q10"),
+      Bytes.toBytes("q2"),
+      Bytes.toBytes("a-rather-long-qualifier-that-shares-nothing-with-the-others")
+    };
+    byte[] value = Bytes.toBytes("v0");
+    for (int r = 0; r < 600; r++) {
+      byte[] row =
+          switch (r % 7) {
+            case 0 -> Bytes.toBytes(String.format("%03d", r));
+            case 1 -> Bytes.toBytes(String.format("%03d|user-%05d", r, random.nextInt(100000)));
+            case 2 -> Bytes.add(Bytes.toBytes(String.format("%03d", r)), new byte[297]);
+            case 3 -> Bytes.toBytes(String.format("%03d", r) + "x");
+            default -> Bytes.toBytes(String.format("%03d|%d", r, random.nextLong()));
+          };
+      if (random.nextInt(10) == 0) {
+        cells.add(new KeyValue(row, FAMILY, null, 1_700_000_000_000L, KeyValue.Type.DeleteFamily));
+      }
+      for (byte[] q : qualifiers) {
+        if (random.nextInt(3) == 0) {
+          continue;
+        }
+        int versions = 1 + random.nextInt(3);
+        long ts =
+            1_700_000_000_000L + random.nextInt(1 << 20) * (random.nextBoolean() ? 1L : 1L << 30);
+        for (int v = 0; v < versions; v++) {
+          if (random.nextInt(4) != 0) {
+            int length = random.nextInt(50) == 0 ? 70_000 : random.nextInt(40);
+            value = new byte[length];
+            random.nextBytes(value);
+          }
+          KeyValue.Type type =
+              switch (random.nextInt(20)) {
+                case 0 -> KeyValue.Type.DeleteColumn;
+                case 1 -> KeyValue.Type.Delete;
+                default -> KeyValue.Type.Put;
+              };
+          cells.add(
+              type == KeyValue.Type.Put
+                  ? new KeyValue(row, FAMILY, q, ts - v * 1000L, value)
+                  : new KeyValue(row, FAMILY, q, ts - v * 1000L, type));
+          if (random.nextInt(100) == 0) {
+            cells.add(new KeyValue(row, FAMILY, q, ts - v * 1000L, value));
+          }
+        }
+      }
+    }
+    cells.sort(CellComparatorImpl.COMPARATOR::compare);
+    return cells;
+  }
+
+  private java.nio.file.Path write(
+      Configuration conf,
+      boolean fast,
+      DataBlockEncoding encoding,
+      String compression,
+      BloomType bloom,
+      int blockSize,
+      List<KeyValue> cells)
+      throws IOException {
+    FileSystem fs = FileSystem.getLocal(conf);
+    Path dir = new Path(tmp.resolve(fast ? "hbulk" : "hbase").toUri());
+    HFileContext context = context(conf, encoding, compression, blockSize);
+    FamilyFile file =
+        fast
+            ? new FastStoreFileWriter(conf, fs, dir, null, bloom, null, context)
+            : FamilyFile.of(
+                new StoreFileWriter.Builder(conf, CacheConfig.DISABLED, fs)
+                    .withOutputDir(dir)
+                    .withBloomType(bloom)
+                    .withFileContext(context)
+                    .build());
+    for (Cell cell : cells) {
+      file.append(cell);
+    }
+    file.appendFileInfo(HStoreFile.BULKLOAD_TIME_KEY, Bytes.toBytes(1_700_000_000_000L));
+    file.appendFileInfo(HStoreFile.MAJOR_COMPACTION_KEY, Bytes.toBytes(true));
+    file.finish();
+    return java.nio.file.Path.of(file.path().toUri());
+  }
+
+  private static HFileContext context(
+      Configuration conf, DataBlockEncoding encoding, String compression, int blockSize) {
+    return new HFileContextBuilder()
+        .withCompression(Compression.getCompressionAlgorithmByName(compression))
+        .withDataBlockEncoding(encoding)
+        .withChecksumType(StoreUtils.getChecksumType(conf))
+        .withBytesPerCheckSum(StoreUtils.getBytesPerChecksum(conf))
+        .withBlockSize(blockSize)
+        .withColumnFamily(FAMILY)
+        .withTableName(Bytes.toBytes("t"))
+        .withIncludesMvcc(false)
+        .withIncludesTags(false)
+        .build();
+  }
+
+  private static HFile.Reader reader(Configuration conf, java.nio.file.Path file)
+      throws IOException {
+    return HFile.createReader(
+        FileSystem.getLocal(conf), new Path(file.toUri()), CacheConfig.DISABLED, true, conf);
+  }
+
+  private static String around(byte[] file, int at) {
+    return at < 0
+        ? ""
+        : Bytes.toStringBinary(
+            file, Math.max(0, at - 40), Math.min(240, file.length - Math.max(0, at - 40)));
+  }
+
+  private static String fileInfo(Configuration conf, java.nio.file.Path file) throws IOException {
+    StringBuilder text = new StringBuilder();
+    try (HFile.Reader reader = reader(conf, file)) {
+      reader
+          .getHFileInfo()
+          .forEach(
+              (k, v) ->
+                  text.append(Bytes.toStringBinary(k))
+                      .append('=')
+                      .append(Bytes.toStringBinary(v))
+                      .append(' '));
+      text.append(reader.getTrailer());
+    }
+    return text.toString();
+  }
+
+  private static List<KeyValue> readBack(Configuration conf, java.nio.file.Path file)
+      throws IOException {
+    List<KeyValue> cells = new ArrayList<>();
+    try (HFile.Reader reader = reader(conf, file)) {
+      HFileScanner scanner = reader.getScanner(conf, false, false);
+      if (scanner.seekTo()) {
+        do {
+          cells.add(org.apache.hadoop.hbase.KeyValueUtil.copyToNewKeyValue(scanner.getCell()));
+        } while (scanner.next());
+      }
+    }
+    return cells;
+  }
+}
