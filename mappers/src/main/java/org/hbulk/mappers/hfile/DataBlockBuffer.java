@@ -34,7 +34,14 @@ public final class DataBlockBuffer {
   private byte[] buf = new byte[64 * 1024 + 1024];
   private int size;
   private int unencoded;
+
+  /** The previous cell of the block (null before the first) and where its parts are. */
   private KeyValue previous;
+
+  private int prevKey;
+  private int prevKeyLength;
+  private int prevValue;
+  private int prevValueLength;
 
   public DataBlockBuffer(DataBlockEncoding encoding) {
     if (encoding != DataBlockEncoding.NONE && encoding != DataBlockEncoding.FAST_DIFF) {
@@ -70,7 +77,14 @@ public final class DataBlockBuffer {
     int keyLength = kv.getKeyLength();
     int valueLength = kv.getValueLength();
     if (fastDiff) {
-      addFastDiff(kv, keyLength, valueLength);
+      int key = kv.getKeyOffset();
+      int rowLength = kv.getRowLength();
+      int value = key + keyLength;
+      addFastDiff(kv.getBuffer(), key, keyLength, rowLength, value, valueLength);
+      prevKey = key;
+      prevKeyLength = keyLength;
+      prevValue = value;
+      prevValueLength = valueLength;
     } else {
       addPlain(kv, keyLength, valueLength);
     }
@@ -97,13 +111,11 @@ public final class DataBlockBuffer {
     size += length;
   }
 
-  private void addFastDiff(KeyValue kv, int keyLength, int valueLength) {
-    byte[] b = kv.getBuffer();
-    int key = kv.getKeyOffset();
-    int value = kv.getValueOffset();
-    ensure(keyLength + valueLength + 3 * 5 + 2);
-    KeyValue prev = previous;
-    if (prev == null) {
+  private void addFastDiff(
+      byte[] b, int key, int keyLength, int rowLength, int value, int valueLength) {
+    // At most: the flag, three compressed ints of up to 5 bytes, the key, the value.
+    ensure(1 + 3 * 5 + keyLength + valueLength);
+    if (previous == null) {
       buf[size++] = 0;
       putVarInt(keyLength);
       putVarInt(valueLength);
@@ -112,13 +124,10 @@ public final class DataBlockBuffer {
       put(b, value, valueLength);
       return;
     }
-    byte[] p = prev.getBuffer();
-    int prevKey = prev.getKeyOffset();
-    int prevKeyLength = prev.getKeyLength();
-    int prevValueLength = prev.getValueLength();
+    byte[] p = previous.getBuffer();
     // The common prefix of the two keys up to the end of the shorter qualifier. One family per
     // file, so where the rows are equal the family is too; where the row lengths differ the
-    // prefix ends inside the 2-byte length, as HBase's count does.
+    // prefix ends inside the 2-byte length, which is where HBase's count stops too.
     int common =
         Arrays.mismatch(
             b,
@@ -129,10 +138,6 @@ public final class DataBlockBuffer {
             prevKey + Math.min(keyLength, prevKeyLength) - KeyValue.TIMESTAMP_TYPE_SIZE);
     if (common < 0) {
       common = Math.min(keyLength, prevKeyLength) - KeyValue.TIMESTAMP_TYPE_SIZE;
-    }
-    int rowLength = kv.getRowLength();
-    if (prev.getRowLength() != rowLength) {
-      common = Math.min(common, KeyValue.ROW_LENGTH_SIZE);
     }
     int flag = 0;
     if (keyLength == prevKeyLength) {
@@ -155,12 +160,7 @@ public final class DataBlockBuffer {
     flag |= tsCommon;
     if (valueLength == prevValueLength
         && Arrays.equals(
-            b,
-            value,
-            value + valueLength,
-            p,
-            prev.getValueOffset(),
-            prev.getValueOffset() + prevValueLength)) {
+            b, value, value + valueLength, p, prevValue, prevValue + prevValueLength)) {
       flag |= SAME_VALUE;
     }
     buf[size++] = (byte) flag;
@@ -172,7 +172,7 @@ public final class DataBlockBuffer {
     }
     putVarInt(common);
     int rowEnd = KeyValue.ROW_LENGTH_SIZE + rowLength;
-    int qualifierAt = rowEnd + KeyValue.FAMILY_LENGTH_SIZE + kv.getFamilyLength();
+    int qualifierAt = rowEnd + KeyValue.FAMILY_LENGTH_SIZE + b[key + rowEnd];
     int qualifierEnd = keyLength - KeyValue.TIMESTAMP_TYPE_SIZE;
     if (common < rowEnd) {
       // A new row: the rest of its length and bytes, no family (the file has one), the qualifier.

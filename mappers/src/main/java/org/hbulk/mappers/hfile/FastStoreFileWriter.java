@@ -109,8 +109,17 @@ final class FastStoreFileWriter implements FamilyFile {
           deleteFamilyBloom != null ? new RowBloomContext(deleteFamilyBloom, comparator) : null;
     } catch (RuntimeException | Error e) {
       // No empty file is left for the bulk load to find, whoever writes this one instead.
-      writer.abandon();
-      fs.delete(path, false);
+      try {
+        writer.abandon();
+      } catch (IOException | RuntimeException closing) {
+        e.addSuppressed(closing);
+      } finally {
+        try {
+          fs.delete(path, false);
+        } catch (IOException | RuntimeException deleting) {
+          e.addSuppressed(deleting);
+        }
+      }
       throw e;
     }
   }

@@ -35,6 +35,8 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.hbulk.mappers.HbulkConf;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Writes a reducer's cells into one HFile per table, family and region (more when one passes {@code
@@ -48,6 +50,8 @@ import org.hbulk.mappers.HbulkConf;
  * up only when the table or family changes, and a roll is decided against the last cell written.
  */
 public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cell> {
+  private static final Logger LOG = LoggerFactory.getLogger(HFileWriters.class);
+
   /** HBase's switches that override every family's setting, honoured as HBase's output does. */
   static final String COMPRESSION_OVERRIDE = "hbase.mapreduce.hfileoutputformat.compression";
 
@@ -276,17 +280,10 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
     FileSystem writerFs = favoured == null ? fs : new HFileSystem(fs);
     String policy = conf.get(STORAGE_POLICY + "." + table + ";" + family, conf.get(STORAGE_POLICY));
     HFileContext fileContext = context.build();
-    if (fastWriter && FastStoreFileWriter.unsupported(writerConf, fileContext, bloom) == null) {
-      try {
-        FamilyFile file =
-            new FastStoreFileWriter(
-                writerConf, writerFs, w.dir, policy, bloom, favoured, fileContext);
-        byHbulk++;
-        return file;
-      } catch (LinkageError e) {
-        // This HBase's internals are not the ones hbulk's writer was built against: its own
-        // writer writes the file, and the report says the shortcut fell back.
-        fellBack++;
+    if (fastWriter) {
+      FamilyFile fast = openFast(w, writerConf, writerFs, policy, bloom, favoured, fileContext);
+      if (fast != null) {
+        return fast;
       }
     } else {
       byHBase++;
@@ -303,6 +300,48 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
       builder.withFileStoragePolicy(policy);
     }
     return FamilyFile.of(builder.build());
+  }
+
+  /**
+   * A file of hbulk's writer, or null where HBase's must write it: the family's format is not one
+   * hbulk's writes (counted as HBase's), or hbulk's writer does not write HBase's file on this
+   * JVM's HBase (counted as a fallback, and said once in the task's log).
+   */
+  private FamilyFile openFast(
+      FamilyWriter w,
+      Configuration writerConf,
+      FileSystem writerFs,
+      String policy,
+      BloomType bloom,
+      InetSocketAddress[] favoured,
+      HFileContext fileContext)
+      throws IOException {
+    String broken;
+    try {
+      if (FastStoreFileWriter.unsupported(writerConf, fileContext, bloom) != null) {
+        byHBase++;
+        return null;
+      }
+      broken = FastWriterCheck.failure(conf);
+      if (broken == null) {
+        FamilyFile file =
+            new FastStoreFileWriter(
+                writerConf, writerFs, w.dir, policy, bloom, favoured, fileContext);
+        byHbulk++;
+        return file;
+      }
+    } catch (LinkageError e) {
+      // The check links everything the writer uses; this would be a class it reached only now.
+      broken = e.toString();
+    }
+    if (fellBack++ == 0) {
+      LOG.warn(
+          "hbulk's HFile writer does not write HBase's files on this HBase ({}): HBase's writer"
+              + " writes them instead ({}=false stops this check)",
+          broken,
+          HbulkConf.HFILE_FAST_WRITER);
+    }
+    return null;
   }
 
   /**

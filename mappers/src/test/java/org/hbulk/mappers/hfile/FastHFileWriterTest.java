@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,9 +17,14 @@ import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.ArrayBackedTag;
+import org.apache.hadoop.hbase.ByteBufferKeyValue;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparatorImpl;
+import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.KeyValueUtil;
+import org.apache.hadoop.hbase.TagType;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.io.hfile.CacheConfig;
@@ -27,6 +33,7 @@ import org.apache.hadoop.hbase.io.hfile.HFileBlockIndex;
 import org.apache.hadoop.hbase.io.hfile.HFileContext;
 import org.apache.hadoop.hbase.io.hfile.HFileContextBuilder;
 import org.apache.hadoop.hbase.io.hfile.HFileScanner;
+import org.apache.hadoop.hbase.io.hfile.HFileWriterImpl;
 import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.apache.hadoop.hbase.regionserver.HStoreFile;
 import org.apache.hadoop.hbase.regionserver.StoreFileWriter;
@@ -58,23 +65,26 @@ class FastHFileWriterTest {
         for (BloomType bloom : List.of(BloomType.NONE, BloomType.ROW)) {
           // Small blocks make many of them, so the index has levels and the Bloom filter chunks.
           for (int blockSize : List.of(256, 65536)) {
-            all.add(Arguments.of(encoding, compression, bloom, blockSize));
+            all.add(Arguments.of(encoding, compression, bloom, blockSize, 0f));
           }
         }
       }
     }
+    // A block ends on its encoded size alone (hbase.writer.unified.encoded.blocksize.ratio).
+    all.add(Arguments.of(DataBlockEncoding.FAST_DIFF, "gz", BloomType.ROW, 512, 0.5f));
     return all.stream();
   }
 
-  @ParameterizedTest(name = "{0} {1} bloom {2} blocks of {3}")
+  @ParameterizedTest(name = "{0} {1} bloom {2} blocks of {3}, encoded size ratio {4}")
   @MethodSource("formats")
   void writesTheFileHBasesWriterWrites(
-      DataBlockEncoding encoding, String compression, BloomType bloom, int blockSize)
+      DataBlockEncoding encoding, String compression, BloomType bloom, int blockSize, float ratio)
       throws Exception {
     Configuration conf = new Configuration();
+    conf.setFloat(HFileWriterImpl.UNIFIED_ENCODED_BLOCKSIZE_RATIO, ratio);
     conf.setInt(HFileBlockIndex.MAX_CHUNK_SIZE_KEY, 1024);
     conf.setInt(BloomFilterFactory.IO_STOREFILE_BLOOM_BLOCK_SIZE, 512);
-    List<KeyValue> cells = cells(new Random(blockSize * 31L + encoding.ordinal()));
+    List<Cell> cells = cells(new Random(blockSize * 31L + encoding.ordinal()));
 
     java.nio.file.Path hbase = write(conf, false, encoding, compression, bloom, blockSize, cells);
     java.nio.file.Path hbulk = write(conf, true, encoding, compression, bloom, blockSize, cells);
@@ -94,7 +104,8 @@ class FastHFileWriterTest {
             + " / "
             + around(actual, first));
     assertEquals(
-        FastHFileWritingTest.text(cells), FastHFileWritingTest.text(readBack(conf, hbulk)));
+        FastHFileWritingTest.text(cells.stream().map(KeyValueUtil::copyToNewKeyValue).toList()),
+        FastHFileWritingTest.text(readBack(conf, hbulk)));
     if (blockSize == 256) {
       try (HFile.Reader reader = reader(conf, hbulk)) {
         assertTrue(
@@ -123,6 +134,28 @@ class FastHFileWriterTest {
             () ->
                 file.append(
                     new KeyValue(Bytes.toBytes("a"), FAMILY, Bytes.toBytes("q"), 1L, new byte[1])));
+    assertTrue(e.getMessage().contains("not lexically larger"), e.getMessage());
+  }
+
+  /** Without a Bloom filter to notice first, the writer's own check refuses a column too early. */
+  @Test
+  void cellsOutOfOrderInARowAreRefusedWithoutABloomFilter() throws Exception {
+    Configuration conf = new Configuration();
+    FamilyFile file =
+        new FastStoreFileWriter(
+            conf,
+            FileSystem.getLocal(conf),
+            new Path(tmp.resolve("out").toUri()),
+            null,
+            BloomType.NONE,
+            null,
+            context(conf, DataBlockEncoding.NONE, "none", 65536));
+    byte[] row = Bytes.toBytes("r");
+    file.append(new KeyValue(row, FAMILY, Bytes.toBytes("b"), 1L, new byte[1]));
+    IOException e =
+        assertThrows(
+            IOException.class,
+            () -> file.append(new KeyValue(row, FAMILY, Bytes.toBytes("a"), 1L, new byte[1])));
     assertTrue(e.getMessage().contains("not lexically larger"), e.getMessage());
   }
 
@@ -157,8 +190,8 @@ class FastHFileWriterTest {
    * are prefixes of one another, versions, delete markers of every kind, repeated values, empty
    * values, a value larger than a block, and a key written twice: every branch of the encoder.
    */
-  private static List<KeyValue> cells(Random random) {
-    List<KeyValue> cells = new ArrayList<>();
+  private static List<Cell> cells(Random random) {
+    List<Cell> cells = new ArrayList<>();
     byte[][] qualifiers = {
       Bytes.toBytes("a"),
       Bytes.toBytes("ab"),
@@ -181,6 +214,10 @@ class FastHFileWriterTest {
           };
       if (random.nextInt(10) == 0) {
         cells.add(new KeyValue(row, FAMILY, null, 1_700_000_000_000L, KeyValue.Type.DeleteFamily));
+      }
+      if (random.nextInt(10) == 0) {
+        cells.add(
+            new KeyValue(row, FAMILY, null, 1_600_000_000_000L, KeyValue.Type.DeleteFamilyVersion));
       }
       for (byte[] q : qualifiers) {
         if (random.nextInt(3) == 0) {
@@ -212,6 +249,32 @@ class FastHFileWriterTest {
       }
     }
     cells.sort(CellComparatorImpl.COMPARATOR::compare);
+    // Some cells as callers may hand them over: inside a larger array, with tags the family does
+    // not keep (both writers drop them), or as another kind of cell than a key value.
+    for (int i = 0; i < cells.size(); i += 7) {
+      KeyValue kv = (KeyValue) cells.get(i);
+      Cell other =
+          switch (i % 3) {
+            case 0 -> {
+              byte[] wider = new byte[kv.getLength() + 20];
+              System.arraycopy(kv.getBuffer(), kv.getOffset(), wider, 13, kv.getLength());
+              yield new KeyValue(wider, 13, kv.getLength());
+            }
+            case 1 ->
+                new KeyValue(
+                    CellUtil.cloneRow(kv),
+                    CellUtil.cloneFamily(kv),
+                    CellUtil.cloneQualifier(kv),
+                    kv.getTimestamp(),
+                    KeyValue.Type.codeToType(kv.getTypeByte()),
+                    CellUtil.cloneValue(kv),
+                    List.of(new ArrayBackedTag(TagType.TTL_TAG_TYPE, Bytes.toBytes(5000L))));
+            default ->
+                new ByteBufferKeyValue(
+                    ByteBuffer.wrap(kv.getBuffer()), kv.getOffset(), kv.getLength());
+          };
+      cells.set(i, other);
+    }
     return cells;
   }
 
@@ -222,7 +285,7 @@ class FastHFileWriterTest {
       String compression,
       BloomType bloom,
       int blockSize,
-      List<KeyValue> cells)
+      List<Cell> cells)
       throws IOException {
     FileSystem fs = FileSystem.getLocal(conf);
     Path dir = new Path(tmp.resolve(fast ? "hbulk" : "hbase").toUri());
@@ -273,22 +336,6 @@ class FastHFileWriterTest {
             file, Math.max(0, at - 40), Math.min(240, file.length - Math.max(0, at - 40)));
   }
 
-  private static String fileInfo(Configuration conf, java.nio.file.Path file) throws IOException {
-    StringBuilder text = new StringBuilder();
-    try (HFile.Reader reader = reader(conf, file)) {
-      reader
-          .getHFileInfo()
-          .forEach(
-              (k, v) ->
-                  text.append(Bytes.toStringBinary(k))
-                      .append('=')
-                      .append(Bytes.toStringBinary(v))
-                      .append(' '));
-      text.append(reader.getTrailer());
-    }
-    return text.toString();
-  }
-
   private static List<KeyValue> readBack(Configuration conf, java.nio.file.Path file)
       throws IOException {
     List<KeyValue> cells = new ArrayList<>();
@@ -296,7 +343,7 @@ class FastHFileWriterTest {
       HFileScanner scanner = reader.getScanner(conf, false, false);
       if (scanner.seekTo()) {
         do {
-          cells.add(org.apache.hadoop.hbase.KeyValueUtil.copyToNewKeyValue(scanner.getCell()));
+          cells.add(KeyValueUtil.copyToNewKeyValue(scanner.getCell()));
         } while (scanner.next());
       }
     }

@@ -59,7 +59,7 @@ public final class HbulkHFileWriter implements HFile.Writer {
   private boolean writing;
   private Cell firstInBlock;
   private Cell lastOfPreviousBlock;
-  private Cell last;
+  private KeyValue last;
   private long firstDataBlockOffset = UNSET;
   private long lastDataBlockOffset = UNSET;
   private long entries;
@@ -387,8 +387,9 @@ public final class HbulkHFileWriter implements HFile.Writer {
   }
 
   /**
-   * Nothing to do: the cells appended stay as they are until the file is closed, as the caller's
-   * contract with {@link DataBlockBuffer} says.
+   * Nothing to do, unlike HBase's writer, which copies the cells it keeps: hbulk's callers never
+   * change a cell once appended (the contract of {@link DataBlockBuffer}), so this writer is not
+   * for a caller that reuses cells, as a region server's scanners do.
    */
   @Override
   public void beforeShipped() {}
