@@ -115,47 +115,39 @@ class FastHFileWriterTest {
     }
   }
 
+  /**
+   * A row before the one written last is refused by the row Bloom filter's check; a column before
+   * the one written last, in a family without a Bloom filter, by the writer's own key-order check.
+   */
   @Test
   void cellsOutOfOrderAreRefused() throws Exception {
-    Configuration conf = new Configuration();
-    FamilyFile file =
-        new FastStoreFileWriter(
-            conf,
-            FileSystem.getLocal(conf),
-            new Path(tmp.resolve("out").toUri()),
-            null,
-            BloomType.ROW,
-            null,
-            context(conf, DataBlockEncoding.FAST_DIFF, "none", 65536));
-    file.append(new KeyValue(Bytes.toBytes("b"), FAMILY, Bytes.toBytes("q"), 1L, new byte[1]));
-    IOException e =
-        assertThrows(
-            IOException.class,
-            () ->
-                file.append(
-                    new KeyValue(Bytes.toBytes("a"), FAMILY, Bytes.toBytes("q"), 1L, new byte[1])));
-    assertTrue(e.getMessage().contains("not lexically larger"), e.getMessage());
+    assertRefused(
+        BloomType.ROW,
+        DataBlockEncoding.FAST_DIFF,
+        new KeyValue(Bytes.toBytes("b"), FAMILY, Bytes.toBytes("q"), 1L, new byte[1]),
+        new KeyValue(Bytes.toBytes("a"), FAMILY, Bytes.toBytes("q"), 1L, new byte[1]));
+    assertRefused(
+        BloomType.NONE,
+        DataBlockEncoding.NONE,
+        new KeyValue(Bytes.toBytes("r"), FAMILY, Bytes.toBytes("b"), 1L, new byte[1]),
+        new KeyValue(Bytes.toBytes("r"), FAMILY, Bytes.toBytes("a"), 1L, new byte[1]));
   }
 
-  /** Without a Bloom filter to notice first, the writer's own check refuses a column too early. */
-  @Test
-  void cellsOutOfOrderInARowAreRefusedWithoutABloomFilter() throws Exception {
+  private void assertRefused(
+      BloomType bloom, DataBlockEncoding encoding, KeyValue first, KeyValue second)
+      throws Exception {
     Configuration conf = new Configuration();
     FamilyFile file =
         new FastStoreFileWriter(
             conf,
             FileSystem.getLocal(conf),
-            new Path(tmp.resolve("out").toUri()),
+            new Path(tmp.resolve("out-" + bloom).toUri()),
             null,
-            BloomType.NONE,
+            bloom,
             null,
-            context(conf, DataBlockEncoding.NONE, "none", 65536));
-    byte[] row = Bytes.toBytes("r");
-    file.append(new KeyValue(row, FAMILY, Bytes.toBytes("b"), 1L, new byte[1]));
-    IOException e =
-        assertThrows(
-            IOException.class,
-            () -> file.append(new KeyValue(row, FAMILY, Bytes.toBytes("a"), 1L, new byte[1])));
+            context(conf, encoding, "none", 65536));
+    file.append(first);
+    IOException e = assertThrows(IOException.class, () -> file.append(second));
     assertTrue(e.getMessage().contains("not lexically larger"), e.getMessage());
   }
 
