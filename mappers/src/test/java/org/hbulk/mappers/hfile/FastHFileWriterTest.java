@@ -328,8 +328,8 @@ class FastHFileWriterTest {
             file, Math.max(0, at - 40), Math.min(240, file.length - Math.max(0, at - 40)));
   }
 
-  private static List<KeyValue> readBack(Configuration conf, java.nio.file.Path file)
-      throws IOException {
+  /** Every cell of an HFile, read with HBase's reader. */
+  static List<KeyValue> readBack(Configuration conf, java.nio.file.Path file) throws IOException {
     List<KeyValue> cells = new ArrayList<>();
     try (HFile.Reader reader = reader(conf, file)) {
       HFileScanner scanner = reader.getScanner(conf, false, false);

@@ -11,15 +11,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.KeyValue;
-import org.apache.hadoop.hbase.KeyValueUtil;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
-import org.apache.hadoop.hbase.io.hfile.CacheConfig;
-import org.apache.hadoop.hbase.io.hfile.HFile;
-import org.apache.hadoop.hbase.io.hfile.HFileScanner;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.mapreduce.Counter;
 import org.apache.hadoop.mapreduce.Counters;
@@ -179,16 +174,7 @@ class FastHFileWritingTest {
       files = s.filter(p -> !p.getFileName().toString().startsWith(".")).sorted().toList();
     }
     for (java.nio.file.Path f : files) {
-      try (HFile.Reader reader =
-          HFile.createReader(
-              FileSystem.getLocal(conf), new Path(f.toUri()), CacheConfig.DISABLED, true, conf)) {
-        HFileScanner scanner = reader.getScanner(conf, false, false);
-        if (scanner.seekTo()) {
-          do {
-            cells.add(KeyValueUtil.copyToNewKeyValue(scanner.getCell()));
-          } while (scanner.next());
-        }
-      }
+      cells.addAll(FastHFileWriterTest.readBack(conf, f));
     }
     return cells;
   }
