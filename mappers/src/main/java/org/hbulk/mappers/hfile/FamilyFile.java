@@ -1,8 +1,13 @@
 package org.hbulk.mappers.hfile;
 
 import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.io.hfile.CacheConfig;
+import org.apache.hadoop.hbase.io.hfile.HFileContext;
+import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.apache.hadoop.hbase.regionserver.StoreFileWriter;
 
 /**
@@ -18,6 +23,18 @@ interface FamilyFile {
   void finish() throws IOException;
 
   Path path();
+
+  /** A new file of HBase's writer in {@code dir}, with no favoured nodes or storage policy. */
+  static FamilyFile hbase(
+      Configuration conf, FileSystem fs, Path dir, BloomType bloom, HFileContext context)
+      throws IOException {
+    return of(
+        new StoreFileWriter.Builder(conf, CacheConfig.DISABLED, fs)
+            .withOutputDir(dir)
+            .withBloomType(bloom)
+            .withFileContext(context)
+            .build());
+  }
 
   /** HBase's writer. */
   static FamilyFile of(StoreFileWriter writer) {

@@ -13,12 +13,10 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
-import org.apache.hadoop.hbase.io.hfile.CacheConfig;
 import org.apache.hadoop.hbase.io.hfile.HFileBlockIndex;
 import org.apache.hadoop.hbase.io.hfile.HFileContext;
 import org.apache.hadoop.hbase.io.hfile.HFileContextBuilder;
 import org.apache.hadoop.hbase.regionserver.BloomType;
-import org.apache.hadoop.hbase.regionserver.StoreFileWriter;
 import org.apache.hadoop.hbase.util.BloomFilterFactory;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -56,22 +54,8 @@ final class FastWriterCheck {
       List<KeyValue> cells = cells();
       for (DataBlockEncoding encoding :
           List.of(DataBlockEncoding.NONE, DataBlockEncoding.FAST_DIFF)) {
-        byte[] hbase =
-            write(
-                conf,
-                fs,
-                new Path(dir.resolve("hbase-" + encoding).toUri()),
-                false,
-                encoding,
-                cells);
-        byte[] hbulk =
-            write(
-                conf,
-                fs,
-                new Path(dir.resolve("hbulk-" + encoding).toUri()),
-                true,
-                encoding,
-                cells);
+        byte[] hbase = write(conf, fs, dir, false, encoding, cells);
+        byte[] hbulk = write(conf, fs, dir, true, encoding, cells);
         int at = Arrays.mismatch(hbase, hbulk);
         if (at >= 0) {
           return "with "
@@ -90,10 +74,11 @@ final class FastWriterCheck {
     }
   }
 
+  /** The file one writer makes of {@code cells}, in a folder of its own under {@code root}. */
   private static byte[] write(
       Configuration conf,
       FileSystem fs,
-      Path dir,
+      java.nio.file.Path root,
       boolean hbulk,
       DataBlockEncoding encoding,
       List<KeyValue> cells)
@@ -108,16 +93,12 @@ final class FastWriterCheck {
             .withIncludesMvcc(false)
             .withIncludesTags(false)
             .build();
+    Path dir = new Path(root.resolve((hbulk ? "hbulk-" : "hbase-") + encoding).toUri());
     fs.mkdirs(dir);
     FamilyFile file =
         hbulk
             ? new FastStoreFileWriter(conf, fs, dir, null, BloomType.ROW, null, context)
-            : FamilyFile.of(
-                new StoreFileWriter.Builder(conf, CacheConfig.DISABLED, fs)
-                    .withOutputDir(dir)
-                    .withBloomType(BloomType.ROW)
-                    .withFileContext(context)
-                    .build());
+            : FamilyFile.hbase(conf, fs, dir, BloomType.ROW, context);
     for (KeyValue kv : cells) {
       file.append(kv);
     }

@@ -36,7 +36,6 @@ import org.apache.hadoop.hbase.io.hfile.HFileScanner;
 import org.apache.hadoop.hbase.io.hfile.HFileWriterImpl;
 import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.apache.hadoop.hbase.regionserver.HStoreFile;
-import org.apache.hadoop.hbase.regionserver.StoreFileWriter;
 import org.apache.hadoop.hbase.regionserver.StoreUtils;
 import org.apache.hadoop.hbase.util.BloomFilterFactory;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -285,12 +284,7 @@ class FastHFileWriterTest {
     FamilyFile file =
         fast
             ? new FastStoreFileWriter(conf, fs, dir, null, bloom, null, context)
-            : FamilyFile.of(
-                new StoreFileWriter.Builder(conf, CacheConfig.DISABLED, fs)
-                    .withOutputDir(dir)
-                    .withBloomType(bloom)
-                    .withFileContext(context)
-                    .build());
+            : FamilyFile.hbase(conf, fs, dir, bloom, context);
     for (Cell cell : cells) {
       file.append(cell);
     }
