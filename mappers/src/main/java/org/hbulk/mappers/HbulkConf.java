@@ -317,9 +317,9 @@ public final class HbulkConf {
 
   /**
    * Prefix of one key per output table ({@code hbulk.hfile.regions.TABLE}): its regions' start keys
-   * and servers, found by the driver before a cluster job. A reducer that writes several regions
-   * closes a file where the next region starts, and places each file's first replica on its
-   * region's server, without an HBase connection of its own. Set by the driver.
+   * and servers, found by the driver before a cluster job or one writing to HDFS. A reducer that
+   * writes several regions closes a file where the next region starts, and places each file's first
+   * replica on its region's server, without an HBase connection of its own. Set by the driver.
    */
   public static final String HFILE_REGIONS = "hbulk.hfile.regions";
 

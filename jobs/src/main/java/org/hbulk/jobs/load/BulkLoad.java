@@ -189,7 +189,10 @@ public final class BulkLoad {
       throws HbulkException, IOException, InterruptedException {
     long t1 = System.currentTimeMillis();
     Map<String, byte[][]> startKeys = RegionStarts.read(connection, state);
-    if (!JobSetup.isLocal(conf)) {
+    // Reducers place each HFile's first replica on its region's server only on HDFS, and a
+    // cluster job's reducers cut their files at the regions' ends: both from this record, as tasks
+    // never ask HBase themselves.
+    if (!JobSetup.isLocal(conf) || "hdfs".equals(run.fs().getUri().getScheme())) {
       RegionStarts.recordServers(conf, connection, state);
     }
     InputKeyWarnings.log(conf, spec, state.inputs(), startKeys, log);

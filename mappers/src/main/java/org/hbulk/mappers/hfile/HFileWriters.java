@@ -12,13 +12,9 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.HConstants;
-import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.NamespaceDescriptor;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
-import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.fs.HFileSystem;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.io.compress.Compression;
@@ -86,7 +82,6 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
   private long fellBack;
   private final long now = System.currentTimeMillis();
   private FamilyWriter current;
-  private Connection connection;
 
   /** The {@code table;row} of the last cell written, to count rows. */
   private byte[] lastTableRow;
@@ -101,7 +96,10 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
     final FamilyFormat format;
     final boolean tags;
 
-    /** The table's regions as the driver recorded them; null when it did not (a local job). */
+    /**
+     * The table's regions as the driver recorded them; null when it did not (a local job writing to
+     * a file system other than HDFS).
+     */
     final TableRegions regions;
 
     FamilyFile writer;
@@ -345,32 +343,20 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
   }
 
   /**
-   * The region server that will serve the file's first row, so HDFS puts a replica there; none on
-   * other file systems, or when it cannot be found (the file is then placed as HDFS likes). The
-   * driver's record of the servers when it has one ({@link TableRegions}), HBase otherwise.
+   * The region server that will serve the file's first row, so HDFS puts a replica there, as the
+   * driver recorded it ({@link TableRegions}); none on other file systems, when the driver recorded
+   * no regions (a job not set up by hbulk's driver), or when the server does not resolve: the file
+   * is then placed as HDFS likes. Never a lookup of its own: a reducer per region asking HBase is
+   * the load on the cluster the bulk load is meant to spare.
    */
   private InetSocketAddress[] favouredNodes(FamilyWriter w, byte[] row) {
-    if (!"hdfs".equals(fs.getUri().getScheme()) || !conf.getBoolean(LOCALITY_SENSITIVE, true)) {
+    if (!"hdfs".equals(fs.getUri().getScheme())
+        || !conf.getBoolean(LOCALITY_SENSITIVE, true)
+        || w.regions == null) {
       return null;
     }
-    if (w.regions != null) {
-      InetSocketAddress address = w.regions.serverOf(row);
-      return address == null ? null : new InetSocketAddress[] {address};
-    }
-    try {
-      if (connection == null) {
-        connection = ConnectionFactory.createConnection(conf);
-      }
-      try (RegionLocator locator =
-          connection.getRegionLocator(TableName.valueOf(Bytes.toString(w.table)))) {
-        HRegionLocation location = locator.getRegionLocation(row);
-        InetSocketAddress address =
-            new InetSocketAddress(location.getHostname(), location.getPort());
-        return address.isUnresolved() ? null : new InetSocketAddress[] {address};
-      }
-    } catch (IOException | RuntimeException e) {
-      return null;
-    }
+    InetSocketAddress address = w.regions.serverOf(row);
+    return address == null ? null : new InetSocketAddress[] {address};
   }
 
   private void close(FamilyWriter w) throws IOException {
@@ -395,15 +381,9 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
       context.getCounter(FastHFileWriting.Counter.BY_HBASE_WRITER).increment(byHBase);
       context.getCounter(FastHFileWriting.Counter.FALLBACKS).increment(fellBack);
     }
-    try {
-      for (FamilyWriter w : writers.values()) {
-        if (w.writer != null) {
-          close(w);
-        }
-      }
-    } finally {
-      if (connection != null) {
-        connection.close();
+    for (FamilyWriter w : writers.values()) {
+      if (w.writer != null) {
+        close(w);
       }
     }
   }
