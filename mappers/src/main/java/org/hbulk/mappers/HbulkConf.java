@@ -267,9 +267,10 @@ public final class HbulkConf {
    * #CLUSTER_TASK_JAVA_OPTS_DEFAULT}: the throughput collector, whose pauses a batch task does not
    * mind, where G1, the JDK's default, spends cores on concurrent work); Hadoop still adds the heap
    * ({@code -Xmx}) from the container memory unless these options give one. Empty: the JDK's
-   * defaults. Ignored when the user sets {@code mapreduce.map.java.opts}, {@code
-   * mapreduce.reduce.java.opts} or {@code mapred.child.java.opts}, and when the cluster's admin
-   * options or the tasks' environment already choose a collector (a JVM given two will not start).
+   * defaults. Decided for maps and reducers apart: ignored for one kind of task when the user sets
+   * its options ({@code mapreduce.map.java.opts} or {@code mapreduce.reduce.java.opts}, or {@code
+   * mapred.child.java.opts} for both), or when the cluster's admin options or the tasks'
+   * environment already choose its collector (a JVM given two will not start).
    */
   public static final String CLUSTER_TASK_JAVA_OPTS = "hbulk.cluster.task.java-opts";
 

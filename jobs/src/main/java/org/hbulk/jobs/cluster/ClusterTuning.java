@@ -2,6 +2,7 @@ package org.hbulk.jobs.cluster;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -46,14 +47,29 @@ public final class ClusterTuning {
   /** Hadoop's largest map sort buffer ({@code mapreduce.task.io.sort.mb}). */
   private static final int MAX_SORT_MB = 2047;
 
-  /** Where a cluster's administrators or the user may give the task JVMs options of their own. */
-  private static final List<String> TASK_JVM_ELSEWHERE =
-      List.of(
+  /**
+   * Where the user and the cluster give one kind of task JVM options: its own Java options, the
+   * administrators' and its environment (each variable also as a key of its own, {@code
+   * mapreduce.map.env.NAME}), besides those both kinds share.
+   */
+  private record TaskJvmKeys(String tasks, String javaOpts, String adminOpts, String env) {}
+
+  private static final TaskJvmKeys MAP_JVM =
+      new TaskJvmKeys(
+          "maps",
+          MRJobConfig.MAP_JAVA_OPTS,
           MRJobConfig.MAPRED_MAP_ADMIN_JAVA_OPTS,
+          MRJobConfig.MAP_ENV);
+
+  private static final TaskJvmKeys REDUCE_JVM =
+      new TaskJvmKeys(
+          "reducers",
+          MRJobConfig.REDUCE_JAVA_OPTS,
           MRJobConfig.MAPRED_REDUCE_ADMIN_JAVA_OPTS,
-          MRJobConfig.MAP_ENV,
-          MRJobConfig.REDUCE_ENV,
-          "mapred.child.env");
+          MRJobConfig.REDUCE_ENV);
+
+  /** The environment of maps and reducers alike. */
+  private static final String CHILD_ENV = "mapred.child.env";
 
   private static final Pattern CHOOSES_A_COLLECTOR = Pattern.compile("-XX:\\+Use\\w*GC\\b");
 
@@ -309,30 +325,68 @@ public final class ClusterTuning {
         ReduceInputBuffer::belowMergePercent);
   }
 
-  /** The map and reduce tasks' JVM options; Hadoop adds their heap from the container memory. */
+  /**
+   * The map and reduce tasks' JVM options; Hadoop adds their heap from the container memory. Each
+   * kind of task is decided alone: options the user gave the maps say nothing about the reducers.
+   */
   private static Shortcut taskJvm(Configuration conf) {
     String key = HbulkConf.CLUSTER_TASK_JAVA_OPTS;
-    if (anySetByUser(
-        conf,
-        MRJobConfig.MAP_JAVA_OPTS,
-        MRJobConfig.REDUCE_JAVA_OPTS,
-        JobConf.MAPRED_TASK_JAVA_OPTS)) {
-      return userWins(TASK_JVM, key, "task JVM options");
-    }
-    // A JVM given two collectors refuses to start: the cluster's own choice stands.
-    for (String k : TASK_JVM_ELSEWHERE) {
-      if (CHOOSES_A_COLLECTOR.matcher(conf.get(k, "")).find()) {
-        return new Shortcut(
-            TASK_JVM, key, Shortcut.State.NOT_USED, k + " chooses the tasks' garbage collector");
-      }
+    String maps = taskJvmTaken(conf, MAP_JVM);
+    String reducers = taskJvmTaken(conf, REDUCE_JVM);
+    if (maps != null && reducers != null) {
+      return new Shortcut(TASK_JVM, key, Shortcut.State.NOT_USED, bothKinds(maps, reducers));
     }
     String opts = conf.getTrimmed(key, HbulkConf.CLUSTER_TASK_JAVA_OPTS_DEFAULT);
     if (opts.isEmpty()) {
       return new Shortcut(TASK_JVM, key, Shortcut.State.OFF, "the JDK's defaults");
     }
-    conf.set(MRJobConfig.MAP_JAVA_OPTS, opts);
-    conf.set(MRJobConfig.REDUCE_JAVA_OPTS, opts);
-    return new Shortcut(TASK_JVM, key, Shortcut.State.RAN, "tasks start with " + opts);
+    maps = maps != null ? maps : startWith(conf, MAP_JVM, opts);
+    reducers = reducers != null ? reducers : startWith(conf, REDUCE_JVM, opts);
+    return new Shortcut(TASK_JVM, key, Shortcut.State.RAN, bothKinds(maps, reducers));
+  }
+
+  /**
+   * What keeps hbulk's options from one kind of task, or null: options of the user's ({@code
+   * mapred.child.java.opts} too, which Hadoop uses where the kind's own are unset), or a collector
+   * chosen elsewhere, as a JVM given two refuses to start.
+   */
+  private static String taskJvmTaken(Configuration conf, TaskJvmKeys kind) {
+    for (String k : List.of(kind.javaOpts(), JobConf.MAPRED_TASK_JAVA_OPTS)) {
+      if (HbulkConf.setByUser(conf, k)) {
+        return "keep " + k + ", set by the user";
+      }
+    }
+    String chooser = collectorChooser(conf, kind);
+    return chooser == null ? null : "keep the garbage collector " + chooser + " chooses";
+  }
+
+  /** The first key that gives one kind of task a garbage collector, or null. */
+  private static String collectorChooser(Configuration conf, TaskJvmKeys kind) {
+    Map<String, String> given = new LinkedHashMap<>();
+    for (String k : List.of(kind.adminOpts(), kind.env(), CHILD_ENV)) {
+      given.put(k, conf.get(k, ""));
+    }
+    conf.getPropsWithPrefix(kind.env() + ".")
+        .forEach((variable, value) -> given.put(kind.env() + "." + variable, value));
+    for (Map.Entry<String, String> e : given.entrySet()) {
+      if (CHOOSES_A_COLLECTOR.matcher(e.getValue()).find()) {
+        return e.getKey();
+      }
+    }
+    return null;
+  }
+
+  private static String startWith(Configuration conf, TaskJvmKeys kind, String opts) {
+    conf.set(kind.javaOpts(), opts);
+    return "start with " + opts;
+  }
+
+  /** The report's detail: what each kind of task got, once where both got the same. */
+  private static String bothKinds(String maps, String reducers) {
+    if (maps.equals(reducers)) {
+      return MAP_JVM.tasks() + " and " + REDUCE_JVM.tasks() + " " + maps;
+    }
+    return MAP_JVM.tasks() + " " + maps + "; " + REDUCE_JVM.tasks() + " " + reducers;
   }
 
   /**

@@ -218,17 +218,54 @@ class ClusterTuningTest {
             "mapreduce.admin.map.child.java.opts",
             "mapreduce.admin.reduce.child.java.opts",
             "mapreduce.map.env",
+            "mapreduce.reduce.env",
+            "mapreduce.map.env.JAVA_TOOL_OPTIONS",
+            "mapreduce.reduce.env.JAVA_TOOL_OPTIONS",
             "mapred.child.env")) {
-      String value = key.endsWith("env") ? "JAVA_TOOL_OPTIONS=-XX:+UseG1GC" : "-Xss1m -XX:+UseG1GC";
+      String value =
+          key.endsWith("env")
+              ? "JAVA_TOOL_OPTIONS=-XX:+UseG1GC"
+              : key.endsWith("OPTIONS") ? "-XX:+UseG1GC" : "-Xss1m -XX:+UseG1GC";
       Configuration conf = cluster(key, value);
       Shortcut done = applied(conf, 433 * MB, 4).get(ClusterTuning.TASK_JVM);
-      assertEquals(Shortcut.State.NOT_USED, done.state(), key);
-      assertEquals(new JobConf().get(MAP_OPTS), conf.get(MAP_OPTS), key);
-      assertEquals(new JobConf().get(REDUCE_OPTS), conf.get(REDUCE_OPTS), key);
+      boolean maps = !key.contains(".reduce.");
+      boolean reducers = !key.contains(".map.");
+      assertEquals(
+          maps && reducers ? Shortcut.State.NOT_USED : Shortcut.State.RAN, done.state(), key);
+      assertEquals(maps ? new JobConf().get(MAP_OPTS) : "-XX:+UseParallelGC", conf.get(MAP_OPTS));
+      assertEquals(
+          reducers ? new JobConf().get(REDUCE_OPTS) : "-XX:+UseParallelGC", conf.get(REDUCE_OPTS));
+      assertTrue(done.detail().contains(key), done.detail());
     }
     Configuration other = cluster("mapreduce.admin.map.child.java.opts", "-Xss1m");
     applied(other, 433 * MB, 4);
     assertEquals("-XX:+UseParallelGC", other.get(MAP_OPTS), "other admin options do not stop it");
+  }
+
+  @Test
+  void theUsersOptionsForOneKindOfTaskLeaveTheOtherKindsDefault() throws Exception {
+    Configuration maps = cluster(MAP_OPTS, "-Xmx3000m");
+    Shortcut done = applied(maps, 433 * MB, 4).get(ClusterTuning.TASK_JVM);
+    assertEquals("-Xmx3000m", maps.get(MAP_OPTS));
+    assertEquals("-XX:+UseParallelGC", maps.get(REDUCE_OPTS), "the reducers' default stays");
+    assertEquals(Shortcut.State.RAN, done.state());
+    assertEquals(
+        "maps keep mapreduce.map.java.opts, set by the user; reducers start with -XX:+UseParallelGC",
+        done.detail());
+
+    Configuration reducers = cluster(REDUCE_OPTS, "-XX:+UseG1GC");
+    done = applied(reducers, 433 * MB, 4).get(ClusterTuning.TASK_JVM);
+    assertEquals("-XX:+UseParallelGC", reducers.get(MAP_OPTS), "the maps' default stays");
+    assertEquals("-XX:+UseG1GC", reducers.get(REDUCE_OPTS));
+    assertEquals(Shortcut.State.RAN, done.state());
+    assertTrue(done.detail().startsWith("maps start with -XX:+UseParallelGC;"), done.detail());
+
+    Configuration child = cluster("mapred.child.java.opts", "-XX:+UseSerialGC");
+    done = applied(child, 433 * MB, 4).get(ClusterTuning.TASK_JVM);
+    assertEquals(new JobConf().get(MAP_OPTS), child.get(MAP_OPTS), "the child options rule both");
+    assertEquals(new JobConf().get(REDUCE_OPTS), child.get(REDUCE_OPTS));
+    assertEquals(Shortcut.State.NOT_USED, done.state());
+    assertEquals("maps and reducers keep mapred.child.java.opts, set by the user", done.detail());
   }
 
   @Test
