@@ -151,6 +151,9 @@ public final class ClusterTuning {
    * NodeManager); 0 when the cluster cannot be asked.
    */
   public static int reduceSlots(Configuration conf) {
+    // A client of its own, asked once per prepare and closed here: the job's cannot be had before
+    // submission, which must already know the reducers (Job connects only in submit(), and
+    // Job.getInstance(Cluster, Configuration) ignores the cluster it is given).
     try {
       Cluster cluster = new Cluster(conf);
       try {
