@@ -56,19 +56,22 @@ final class JobRunner {
             new ArrayList<>(tables.descriptors().values()),
             tables.labels(),
             startKeys);
-    LocalJobDirs localDirs =
-        JobSetup.isLocal(job.getConfiguration())
-            ? LocalJobDirs.assign(job.getConfiguration(), state.runId(), log)
-            : null;
-    try {
-      watch(job, run, state);
-    } finally {
-      if (localDirs != null) {
-        localDirs.release();
+    // Closing the job closes its client of the cluster (an RM connection on YARN).
+    try (job) {
+      LocalJobDirs localDirs =
+          JobSetup.isLocal(job.getConfiguration())
+              ? LocalJobDirs.assign(job.getConfiguration(), state.runId(), log)
+              : null;
+      try {
+        watch(job, run, state);
+      } finally {
+        if (localDirs != null) {
+          localDirs.release();
+        }
       }
+      return new JobOutcome(
+          job.getNumReduceTasks(), PrepareCounts.of(job.getCounters()), JobShortcuts.of(job));
     }
-    return new JobOutcome(
-        job.getNumReduceTasks(), PrepareCounts.of(job.getCounters()), JobShortcuts.of(job));
   }
 
   private void watch(Job job, RunDirectory run, RunState state)
