@@ -146,14 +146,14 @@ public final class CellRun implements Writable {
     bytes[length++] = (byte) familyLength;
     System.arraycopy(family, familyOffset, bytes, length, familyLength);
     length += familyLength;
-    length = putVarint(bytes, length, qualifierLength);
+    length = Varint.put(bytes, length, qualifierLength);
     System.arraycopy(qualifier, qualifierOffset, bytes, length, qualifierLength);
     length += qualifierLength;
-    length = putVarint(bytes, length, valueLength);
+    length = Varint.put(bytes, length, valueLength);
     System.arraycopy(value, valueOffset, bytes, length, valueLength);
     length += valueLength;
     if (tagsLength > 0) {
-      length = putVarint(bytes, length, tagsLength);
+      length = Varint.put(bytes, length, tagsLength);
       System.arraycopy(tags, tagsOffset, bytes, length, tagsLength);
       length += tagsLength;
     }
@@ -186,15 +186,8 @@ public final class CellRun implements Writable {
   private static int skipPlainCell(byte[] b, int p) {
     p += 1 + b[p];
     for (int i = 0; i < 2; i++) {
-      int v = 0;
-      int shift = 0;
-      byte x;
-      do {
-        x = b[p++];
-        v |= (x & 0x7f) << shift;
-        shift += 7;
-      } while (x < 0);
-      p += v;
+      int length = Varint.read(b, p);
+      p += Varint.width(length) + length;
     }
     return p;
   }
@@ -245,14 +238,5 @@ public final class CellRun implements Writable {
     if (bytes.length < capacity) {
       bytes = Arrays.copyOf(bytes, Math.max(capacity, bytes.length * 2));
     }
-  }
-
-  static int putVarint(byte[] b, int p, int v) {
-    while ((v & ~0x7f) != 0) {
-      b[p++] = (byte) ((v & 0x7f) | 0x80);
-      v >>>= 7;
-    }
-    b[p++] = (byte) v;
-    return p;
   }
 }

@@ -72,16 +72,10 @@ public class RunCursor {
     return true;
   }
 
-  /** Reads a length written by {@link CellRun#putVarint} at the current position. */
+  /** Reads a length at the current position and moves past it. */
   private int readVarint() {
-    int v = 0;
-    int shift = 0;
-    byte x;
-    do {
-      x = buf[pos++];
-      v |= (x & 0x7f) << shift;
-      shift += 7;
-    } while (x < 0);
+    int v = Varint.read(buf, pos);
+    pos += Varint.width(v);
     return v;
   }
 

@@ -217,6 +217,15 @@ public class RunCursorTest {
     assertEquals("o3@7[d:a=1 Delete/d:a=]", show(ordered));
   }
 
+  @Test
+  void aFirstMarkerKeepsPlainCellsWhoseLengthsTakeSeveralBytes() throws Exception {
+    String q = "q".repeat(200);
+    String v = "v".repeat(20_000);
+    CellRun mixed = run(3, 7, "d:a=" + v, "d:" + q + "=1", "d:r=" + v, "DeleteColumn/d:s=");
+    assertTrue(mixed.hasFlags());
+    assertEquals("o3@7[d:a=" + v + " d:" + q + "=1 d:r=" + v + " DeleteColumn/d:s=]", show(mixed));
+  }
+
   private static final int HEADER_AND_TWO_CELLS = CellRun.HEADER + 6 + 7;
 
   @Test
