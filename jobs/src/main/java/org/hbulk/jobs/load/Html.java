@@ -105,81 +105,53 @@ final class Html {
    * it is not negative; labels are written under at most about 24 bars.
    */
   static String barChart(String id, List<Bar> bars, double mean, String unit) {
-    int width = 1060;
-    int height = 220;
-    int top = 14;
-    int bottom = 40;
-    int left = 92;
-    int plot = height - top - bottom;
     double max = bars.stream().mapToDouble(Bar::value).max().orElse(0);
-    double scale = max > 0 ? plot / max : 0;
-    double step = bars.isEmpty() ? 0 : (double) (width - left - 8) / bars.size();
-    double gap = step > 6 ? Math.min(step * 0.2, 8) : 0;
     StringBuilder b = new StringBuilder();
-    b.append(
-        String.format(
-            Locale.ROOT,
-            "<svg id=\"%s\" width=\"100%%\" viewBox=\"0 0 %d %d\" role=\"img\">%n",
-            escape(id),
-            width,
-            height));
+    SvgBarPlot plot = new SvgBarPlot(b, id, 220, 14, 40, max, bars.size());
+    double step = plot.step();
+    double gap = step > 6 ? Math.min(step * 0.2, 8) : 0;
     b.append(
         String.format(
             Locale.ROOT,
             "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#c5ccd5\"/>%n",
-            left,
-            top + plot,
-            width - 8,
-            top + plot));
-    b.append(axisLabel(left - 6, top + 10, compact(max) + " " + unit));
-    b.append(axisLabel(left - 6, top + plot, "0"));
-    int labelEvery = Math.max(1, (int) Math.ceil(bars.size() / 24.0));
+            SvgBarPlot.LEFT,
+            plot.baseline(),
+            SvgBarPlot.RIGHT,
+            plot.baseline()));
+    plot.labelTop(compact(max) + " " + unit);
+    plot.labelZero();
+    int labelEvery = SvgBarPlot.labelEvery(bars.size(), 24);
     for (int i = 0; i < bars.size(); i++) {
       Bar bar = bars.get(i);
-      double h = bar.value() * scale;
-      double x = left + i * step + gap / 2;
-      b.append(
-          String.format(
-              Locale.ROOT,
-              "<rect class=\"bar%s\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\""
-                  + " fill=\"%s\"><title>%s</title></rect>%n",
-              bar.marked() ? " marked" : "",
-              x,
-              top + plot - h,
-              Math.max(step - gap, 0.5),
-              h,
-              bar.marked() ? MARKED : BAR,
-              escape(bar.title())));
+      double h = plot.height(bar.value());
+      double x = plot.x(i) + gap / 2;
+      plot.bar(
+          bar.marked() ? "bar marked" : "bar",
+          x,
+          plot.baseline() - h,
+          Math.max(step - gap, 0.5),
+          h,
+          bar.marked() ? MARKED : BAR,
+          bar.title());
       if (i % labelEvery == 0) {
-        b.append(
-            String.format(
-                Locale.ROOT,
-                "<text x=\"%.2f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n",
-                x + (step - gap) / 2,
-                top + plot + 16,
-                escape(shorten(bar.label(), 12))));
+        plot.label(x + (step - gap) / 2, shorten(bar.label(), 12));
       }
     }
     if (mean >= 0 && max > 0) {
-      double y = top + plot - mean * scale;
+      double y = plot.baseline() - plot.height(mean);
       b.append(
           String.format(
               Locale.ROOT,
               "<line class=\"mean\" x1=\"%d\" y1=\"%.2f\" x2=\"%d\" y2=\"%.2f\" stroke=\"%s\""
                   + " stroke-width=\"2\" stroke-dasharray=\"6 4\"/>%n",
-              left,
+              SvgBarPlot.LEFT,
               y,
-              width - 8,
+              SvgBarPlot.RIGHT,
               y,
               MEAN));
     }
-    b.append("</svg>\n");
+    plot.close();
     return b.toString();
-  }
-
-  private static String axisLabel(int x, int y, String text) {
-    return String.format(
-        Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>%n", x, y, escape(text));
   }
 
   static String legend(String... colourAndText) {

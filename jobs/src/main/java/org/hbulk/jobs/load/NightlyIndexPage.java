@@ -7,7 +7,6 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -23,6 +22,9 @@ import org.apache.hadoop.fs.Path;
 final class NightlyIndexPage {
   /** The nights the chart shows at most, the latest ones. */
   static final int CHART_NIGHTS = 60;
+
+  /** A night whose run did not load, in grey: its bar is not what the table holds. */
+  private static final String NOT_LOADED = "#9aa5b1";
 
   /** One night: its date and what its run directory's state says. */
   record Night(LocalDate date, RunState state, boolean hasPage) {}
@@ -122,74 +124,43 @@ final class NightlyIndexPage {
     if (shown.isEmpty()) {
       return;
     }
-    int width = 1060;
-    int height = 180;
-    int top = 12;
-    int bottom = 30;
-    int left = 92;
-    int plot = height - top - bottom;
     long max = shown.stream().mapToLong(n -> n.state().counts().read()).max().orElse(0);
-    double scale = max > 0 ? (double) plot / max : 0;
-    double step = (double) (width - left - 8) / Math.max(shown.size(), 7);
-    double bar = Math.max(step * 0.7, 1);
-    b.append("<h2>Records per night</h2>\n")
-        .append(
-            String.format(
-                Locale.ROOT,
-                "<svg id=\"trend\" width=\"100%%\" viewBox=\"0 0 %d %d\" role=\"img\">%n",
-                width,
-                height))
-        .append(
-            String.format(
-                Locale.ROOT,
-                "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>%n",
-                left - 6,
-                top + 10,
-                Html.compact(max)));
-    int labelEvery = Math.max(1, (int) Math.ceil(shown.size() / 12.0));
+    b.append("<h2>Records per night</h2>\n");
+    // At least a week's places, so that a new identity's first bars are not a page wide each.
+    SvgBarPlot plot = new SvgBarPlot(b, "trend", 180, 12, 30, max, Math.max(shown.size(), 7));
+    double bar = Math.max(plot.step() * 0.7, 1);
+    plot.labelTop(Html.compact(max));
+    int labelEvery = SvgBarPlot.labelEvery(shown.size(), 12);
     for (int i = 0; i < shown.size(); i++) {
       Night n = shown.get(i);
       PrepareCounts c = n.state().counts();
-      double x = left + i * step;
-      double loaded = c.loaded() * scale;
-      double rejected = c.rejected() * scale;
-      b.append(
-          String.format(
-              Locale.ROOT,
-              "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"%s\">"
-                  + "<title>%s: %s loaded</title></rect>%n",
-              x,
-              top + plot - loaded,
-              bar,
-              loaded,
-              n.state().stage() == RunState.Stage.LOADED ? Html.BAR : "#9aa5b1",
-              n.date(),
-              Html.number(c.loaded())));
+      double x = plot.x(i);
+      double loaded = plot.height(c.loaded());
+      double rejected = plot.height(c.rejected());
+      plot.bar(
+          null,
+          x,
+          plot.baseline() - loaded,
+          bar,
+          loaded,
+          n.state().stage() == RunState.Stage.LOADED ? Html.BAR : NOT_LOADED,
+          n.date() + ": " + Html.number(c.loaded()) + " loaded");
       if (c.rejected() > 0) {
-        b.append(
-            String.format(
-                Locale.ROOT,
-                "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"%s\">"
-                    + "<title>%s: %s rejected</title></rect>%n",
-                x,
-                top + plot - loaded - Math.max(rejected, 1),
-                bar,
-                Math.max(rejected, 1),
-                Html.MARKED,
-                n.date(),
-                Html.number(c.rejected())));
+        // At least a pixel, so that a night's few rejects still show.
+        plot.bar(
+            null,
+            x,
+            plot.baseline() - loaded - Math.max(rejected, 1),
+            bar,
+            Math.max(rejected, 1),
+            Html.MARKED,
+            n.date() + ": " + Html.number(c.rejected()) + " rejected");
       }
       if (i % labelEvery == 0) {
-        b.append(
-            String.format(
-                Locale.ROOT,
-                "<text x=\"%.2f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n",
-                x + bar / 2,
-                top + plot + 16,
-                n.date().toString().substring(5)));
+        plot.label(x + bar / 2, n.date().toString().substring(5));
       }
     }
-    b.append("</svg>\n")
-        .append(Html.legend(Html.BAR, "loaded", Html.MARKED, "rejected", "#9aa5b1", "not loaded"));
+    plot.close();
+    b.append(Html.legend(Html.BAR, "loaded", Html.MARKED, "rejected", NOT_LOADED, "not loaded"));
   }
 }

@@ -1,6 +1,7 @@
 package org.hbulk.jobs.load;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.LocalDate;
@@ -60,6 +61,8 @@ class NightlyIndexPageTest {
     assertEquals(3, count(html, "loaded</title></rect>"), "a bar per night");
     assertEquals(2, count(html, "rejected</title></rect>"), "nights with rejects only");
     assertTrue(html.contains("3 night(s) on record, 2026-11-20 to 2026-11-22"), html);
+    assertTrue(html.contains("<svg id=\"trend\""), "the chart inline");
+    assertFalse(html.contains("<script"), "no script");
   }
 
   private static int count(String s, String what) {
