@@ -5,21 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
-import org.apache.hadoop.hbase.PrivateCellUtil;
-import org.apache.hadoop.hbase.Tag;
 import org.apache.hadoop.hbase.io.hfile.CacheConfig;
 import org.apache.hadoop.hbase.io.hfile.HFile;
-import org.apache.hadoop.hbase.io.hfile.HFileScanner;
-import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * The cells of a bulk output directory as HBase's own HFile reader sees them, tags included: the
@@ -30,57 +22,6 @@ import org.apache.hadoop.hbase.util.Bytes;
  */
 final class BulkOutputCells {
   private BulkOutputCells() {}
-
-  /** One cell, every part of it, printable: a list of these diffs readably in an assertion. */
-  record CellView(
-      String row,
-      String family,
-      String qualifier,
-      long ts,
-      String type,
-      String value,
-      String tags) {
-    static CellView of(Cell c) {
-      List<String> tags = new ArrayList<>();
-      for (Tag t : PrivateCellUtil.getTags(c)) {
-        tags.add(t.getType() + ":" + Bytes.toHex(Tag.cloneValue(t)));
-      }
-      return new CellView(
-          Bytes.toStringBinary(CellUtil.cloneRow(c)),
-          Bytes.toStringBinary(CellUtil.cloneFamily(c)),
-          Bytes.toStringBinary(CellUtil.cloneQualifier(c)),
-          c.getTimestamp(),
-          c.getType().name(),
-          Bytes.toStringBinary(CellUtil.cloneValue(c)),
-          String.join(",", tags));
-    }
-
-    CellView withTs(long newTs) {
-      return new CellView(row, family, qualifier, newTs, type, value, tags);
-    }
-
-    CellView withTags(String newTags) {
-      return new CellView(row, family, qualifier, ts, type, value, newTags);
-    }
-
-    String column() {
-      return row + "/" + family + ":" + qualifier + "/" + ts;
-    }
-
-    @Override
-    public String toString() {
-      return row + "/" + family + ":" + qualifier + "/" + ts + "/" + type + "=" + value + " ["
-          + tags + "]";
-    }
-  }
-
-  static final Comparator<CellView> ORDER =
-      Comparator.comparing(CellView::row)
-          .thenComparing(CellView::family)
-          .thenComparing(CellView::qualifier)
-          .thenComparing(Comparator.comparingLong(CellView::ts).reversed())
-          .thenComparing(CellView::value)
-          .thenComparing(CellView::tags);
 
   /**
    * Every cell of every HFile under {@code dir}, sorted; fails unless each file sits in a folder
@@ -96,7 +37,7 @@ final class BulkOutputCells {
       assertTrue(family.isDirectory(), "a file beside the family folders: " + family.getPath());
       readFamily(conf, family.getPath(), cells);
     }
-    cells.sort(ORDER);
+    cells.sort(CellView.ORDER);
     return cells;
   }
 
@@ -117,7 +58,7 @@ final class BulkOutputCells {
         }
       }
     }
-    cells.sort(ORDER);
+    cells.sort(CellView.ORDER);
     return cells;
   }
 
@@ -132,15 +73,10 @@ final class BulkOutputCells {
       assertTrue(file.isFile(), "not <family>/<hfile>: " + file.getPath());
       try (HFile.Reader reader =
           HFile.createReader(fs, file.getPath(), CacheConfig.DISABLED, true, conf)) {
-        HFileScanner scanner = reader.getScanner(conf, false, false);
-        if (!scanner.seekTo()) {
-          continue;
-        }
-        do {
-          CellView c = CellView.of(scanner.getCell());
+        for (CellView c : CellView.all(reader.getScanner(conf, false, false))) {
           assertEquals(name, c.family(), "a cell in another family's folder: " + file.getPath());
           cells.add(c);
-        } while (scanner.next());
+        }
       }
     }
   }
@@ -160,10 +96,6 @@ final class BulkOutputCells {
       }
     }
     return n;
-  }
-
-  static String lines(List<CellView> cells) {
-    return cells.stream().map(CellView::toString).collect(Collectors.joining("\n"));
   }
 
   private static boolean bookkeeping(String name) {

@@ -6,15 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
-import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
@@ -25,7 +23,6 @@ import org.apache.hadoop.hbase.security.User;
 import org.apache.hadoop.hbase.security.visibility.VisibilityClient;
 import org.apache.hadoop.hbase.security.visibility.VisibilityConstants;
 import org.apache.hadoop.hbase.security.visibility.VisibilityController;
-import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -114,30 +111,25 @@ class CellTagsIT extends MiniClusterSupport {
     }
   }
 
-  /** Every cell of the loaded table {@code user} reads, as "row/family:qualifier=value". */
+  /**
+   * Every cell of the loaded table {@code user} reads, timestamps zeroed: they come from this run's
+   * clock, and the expected sets are written out (the test checks the timestamps apart).
+   */
   static Set<String> cellsReadBy(User user) throws IOException {
-    return cellsReadBy(user, TABLE);
-  }
-
-  static Set<String> cellsReadBy(User user, TableName name) throws IOException {
     Set<String> cells = new TreeSet<>();
-    try (Connection c = ConnectionFactory.createConnection(util.getConfiguration(), user);
-        Table table = c.getTable(name);
-        ResultScanner scanner = table.getScanner(new Scan())) {
-      for (Result r : scanner) {
-        for (Cell cell : r.rawCells()) {
-          cells.add(
-              Bytes.toString(CellUtil.cloneRow(cell))
-                  + "/"
-                  + Bytes.toString(CellUtil.cloneFamily(cell))
-                  + ":"
-                  + Bytes.toString(CellUtil.cloneQualifier(cell))
-                  + "="
-                  + Bytes.toString(CellUtil.cloneValue(cell)));
-        }
-      }
+    for (CellView c : cellsReadBy(user, TABLE)) {
+      cells.add(c.withTs(0).toString());
     }
     return cells;
+  }
+
+  /** Every cell of the table, every version, as {@code user} reads it (with no authorizations). */
+  static List<CellView> cellsReadBy(User user, TableName name) throws IOException {
+    try (Connection c = ConnectionFactory.createConnection(util.getConfiguration(), user);
+        Table table = c.getTable(name);
+        ResultScanner scanner = table.getScanner(new Scan().readAllVersions())) {
+      return CellView.sorted(CellView.all(scanner));
+    }
   }
 
   @Test
@@ -183,30 +175,34 @@ class CellTagsIT extends MiniClusterSupport {
             + seenByNobody;
     Set<String> everyone =
         Set.of(
-            "r1/e:name=alice",
-            "r2/e:name=bob",
-            "r3/e:name=carol",
-            "r1/t:name=alice",
-            "r2/t:day=1",
-            "r3/t:day=1",
-            "r3/t:name=carol");
+            "r1/e:name/0/Put=alice",
+            "r2/e:name/0/Put=bob",
+            "r3/e:name/0/Put=carol",
+            "r1/t:name/0/Put=alice",
+            "r2/t:day/0/Put=1",
+            "r3/t:day/0/Put=1",
+            "r3/t:name/0/Put=carol");
     assertEquals(
         union(
             everyone,
             Set.of(
-                "r1/d:name=alice",
-                "r1/d:const=c",
-                "r2/d:name=bob",
-                "r2/d:const=c",
-                "r3/d:const=c")),
+                "r1/d:name/0/Put=alice",
+                "r1/d:const/0/Put=c",
+                "r2/d:name/0/Put=bob",
+                "r2/d:const/0/Put=c",
+                "r3/d:const/0/Put=c")),
         seenByTopSecret,
         "secret and ops: the secret, the ops and the secret&ops cells, not the public one\n"
             + views);
     assertEquals(
-        union(everyone, Set.of("r2/d:name=bob", "r3/d:name=carol")),
+        union(everyone, Set.of("r2/d:name/0/Put=bob", "r3/d:name/0/Put=carol")),
         seenByPublicOnly,
         "public: the public|ops and the public cells only\n" + views);
     assertEquals(everyone, seenByNobody, "no labels: only the cells without any\n" + views);
+    for (CellView c : cellsReadBy(topSecret, TABLE)) {
+      assertEquals(
+          c.row().equals("r1") ? twoDaysAgo : anHourAgo, c.ts(), "its record's time: " + c);
+    }
 
     // verify reads as this test's user: the expired cells are not looked for, and labelled cells
     // it may not see are counted apart; everything else must be there.
@@ -229,7 +225,7 @@ class CellTagsIT extends MiniClusterSupport {
     assertTrue(err.contains("visibility \"secret&undefined_label\""), err);
     assertTrue(err.contains("undefined_label"), err);
     assertTrue(!out.contains("[job]") && !err.contains("[job]"), "no job ran: " + out + err);
-    assertEquals(Set.of(), cellsReadBy(User.getCurrent(), TableName.valueOf("tagged_too")));
+    assertEquals(List.of(), cellsReadBy(User.getCurrent(), TableName.valueOf("tagged_too")));
   }
 
   private int load(Path spec, Path csv, String runDir) {

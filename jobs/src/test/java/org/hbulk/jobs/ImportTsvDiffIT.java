@@ -13,14 +13,11 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.Tag;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
-import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
@@ -35,7 +32,6 @@ import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.hbase.util.CommonFSUtils;
 import org.apache.hadoop.util.ToolRunner;
-import org.hbulk.jobs.BulkOutputCells.CellView;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -253,20 +249,20 @@ class ImportTsvDiffIT extends MiniClusterSupport {
           c.withTs(hbulkTs).withTags(sortedTags(c.tags().replace(binary, decimal))));
     }
     assertEquals(
-        BulkOutputCells.lines(normalized(expectedFromPuts, UnaryOperator.identity())),
-        BulkOutputCells.lines(normalized(hbulk, c -> c.withTags(sortedTags(c.tags())))),
+        CellView.lines(normalized(expectedFromPuts, UnaryOperator.identity())),
+        CellView.lines(normalized(hbulk, c -> c.withTags(sortedTags(c.tags())))),
         "hbulk's cells are ImportTsv's Put path's (stamped " + putTs + "), TTL read as decimal");
     UnaryOperator<CellView> anyTime = c -> c.withTs(0);
     User nobody = User.createUserForTesting(conf(), "nobody", new String[0]);
-    List<CellView> seenInPuts = normalized(cellsReadBy(nobody, puts), anyTime);
+    List<CellView> seenInPuts = normalized(CellTagsIT.cellsReadBy(nobody, puts), anyTime);
     assertEquals(List.of("yak", "yak"), seenInPuts.stream().map(CellView::row).toList());
     assertEquals(
-        BulkOutputCells.lines(seenInPuts),
-        BulkOutputCells.lines(normalized(cellsReadBy(nobody, run.hbulkTable), anyTime)),
+        CellView.lines(seenInPuts),
+        CellView.lines(normalized(CellTagsIT.cellsReadBy(nobody, run.hbulkTable), anyTime)),
         "a reader without labels sees in hbulk's table what ImportTsv's Puts let it see");
     assertEquals(
-        BulkOutputCells.lines(normalized(tableCells(run.itsvTable), anyTime)),
-        BulkOutputCells.lines(normalized(cellsReadBy(nobody, run.itsvTable), anyTime)),
+        CellView.lines(normalized(tableCells(run.itsvTable), anyTime)),
+        CellView.lines(normalized(CellTagsIT.cellsReadBy(nobody, run.itsvTable), anyTime)),
         "ImportTsv's bulk output lost its labels: a reader without any sees every cell");
   }
 
@@ -330,7 +326,7 @@ class ImportTsvDiffIT extends MiniClusterSupport {
         itsv.stream()
             .map(c -> c.column().startsWith("dup/d:a/") ? withValue(c, "second") : c)
             .toList();
-    assertEquals(BulkOutputCells.lines(expected), BulkOutputCells.lines(kept));
+    assertEquals(CellView.lines(expected), CellView.lines(kept));
   }
 
   @Test
@@ -350,7 +346,7 @@ class ImportTsvDiffIT extends MiniClusterSupport {
     assertEquals(0, run.hbulkFullLoad(), out + err);
     List<CellView> itsv = tableCells(run.itsvTable);
     assertEquals(4, itsv.size());
-    assertEquals(BulkOutputCells.lines(itsv), BulkOutputCells.lines(tableCells(run.hbulkTable)));
+    assertEquals(CellView.lines(itsv), CellView.lines(tableCells(run.hbulkTable)));
   }
 
   /**
@@ -569,7 +565,7 @@ class ImportTsvDiffIT extends MiniClusterSupport {
     }
 
     String itsvLines() throws IOException {
-      return BulkOutputCells.lines(itsvCells());
+      return CellView.lines(itsvCells());
     }
 
     /** The one timestamp of all the cells, which must lie in the run's window. */
@@ -592,8 +588,8 @@ class ImportTsvDiffIT extends MiniClusterSupport {
       List<CellView> itsv = itsvCells();
       assertTrue(!itsv.isEmpty(), "ImportTsv wrote cells");
       assertEquals(
-          BulkOutputCells.lines(normalized(itsv, norm)),
-          BulkOutputCells.lines(normalized(hbulkCells(), norm)),
+          CellView.lines(normalized(itsv, norm)),
+          CellView.lines(normalized(hbulkCells(), norm)),
           name + ": the HFiles' cells, ImportTsv's (expected) against hbulk's");
     }
 
@@ -605,16 +601,14 @@ class ImportTsvDiffIT extends MiniClusterSupport {
       List<CellView> itsv = tableCells(itsvTable);
       assertTrue(!itsv.isEmpty(), "ImportTsv's table has cells");
       assertEquals(
-          BulkOutputCells.lines(normalized(itsv, norm)),
-          BulkOutputCells.lines(normalized(tableCells(hbulkTable), norm)),
+          CellView.lines(normalized(itsv, norm)),
+          CellView.lines(normalized(tableCells(hbulkTable), norm)),
           name + ": the loaded tables' cells, ImportTsv's (expected) against hbulk's");
     }
   }
 
   private static List<CellView> normalized(List<CellView> cells, UnaryOperator<CellView> norm) {
-    List<CellView> out = new ArrayList<>(cells.stream().map(norm).toList());
-    out.sort(BulkOutputCells.ORDER);
-    return out;
+    return CellView.sorted(cells.stream().map(norm).toList());
   }
 
   private static Configuration conf() {
@@ -635,7 +629,6 @@ class ImportTsvDiffIT extends MiniClusterSupport {
 
   /** Every cell of the table, every version, raw, as a reader holding every label sees it. */
   static List<CellView> tableCells(TableName name) throws IOException {
-    List<CellView> cells = new ArrayList<>();
     try (Table table = util.getConnection().getTable(name);
         ResultScanner scanner =
             table.getScanner(
@@ -643,30 +636,8 @@ class ImportTsvDiffIT extends MiniClusterSupport {
                     .setRaw(true)
                     .readAllVersions()
                     .setAuthorizations(new Authorizations(LABELS)))) {
-      for (Result r : scanner) {
-        for (Cell c : r.rawCells()) {
-          cells.add(CellView.of(c));
-        }
-      }
+      return CellView.sorted(CellView.all(scanner));
     }
-    cells.sort(BulkOutputCells.ORDER);
-    return cells;
-  }
-
-  /** Every cell of the table, every version, as {@code user} reads it (with no authorizations). */
-  static List<CellView> cellsReadBy(User user, TableName name) throws IOException {
-    List<CellView> cells = new ArrayList<>();
-    try (Connection c = ConnectionFactory.createConnection(util.getConfiguration(), user);
-        Table table = c.getTable(name);
-        ResultScanner scanner = table.getScanner(new Scan().readAllVersions())) {
-      for (Result r : scanner) {
-        for (Cell cell : r.rawCells()) {
-          cells.add(CellView.of(cell));
-        }
-      }
-    }
-    cells.sort(BulkOutputCells.ORDER);
-    return cells;
   }
 
   private static String field(List<String> lines, String row, int index) {

@@ -23,17 +23,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
-import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -306,61 +302,47 @@ class NightlyScriptIT {
     return var.resolve("in").resolve(name) + "/{date}/part.csv";
   }
 
-  /** Every cell of the table, every version, as "row family:qualifier @ts = value". */
-  private static List<String> cells(String table) throws Exception {
+  /** Every cell of the table, every version. */
+  private static List<CellView> cells(String table) throws Exception {
     Configuration conf = HBaseConfiguration.create();
     conf.addResource(
         new org.apache.hadoop.fs.Path(var.resolve("hbase/conf/hbase-site.xml").toUri()));
-    List<String> cells = new ArrayList<>();
     try (Connection c = ConnectionFactory.createConnection(conf);
         Table t = c.getTable(TableName.valueOf(table));
         ResultScanner s = t.getScanner(new Scan().readAllVersions())) {
-      for (Result r : s) {
-        for (Cell cell : r.rawCells()) {
-          cells.add(
-              Bytes.toString(CellUtil.cloneRow(cell))
-                  + " "
-                  + Bytes.toString(CellUtil.cloneFamily(cell))
-                  + ":"
-                  + Bytes.toString(CellUtil.cloneQualifier(cell))
-                  + " @"
-                  + cell.getTimestamp()
-                  + " = "
-                  + Bytes.toString(CellUtil.cloneValue(cell)));
-        }
-      }
+      return CellView.all(s);
     }
-    return cells;
   }
 
   /**
    * The cells a load of records 0..n-1 into {@code d:column} on {@code date} (UTC) makes, rows
    * without their salt.
    */
-  private static List<String> expected(int n, String column, String date) {
+  private static List<CellView> expected(int n, String column, String date) {
     long ts = LocalDate.parse(date).atStartOfDay(ZoneId.of("UTC")).toInstant().toEpochMilli();
-    List<String> cells = new ArrayList<>();
+    List<CellView> cells = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      cells.add(i + " d:" + column + " @" + ts + " = name " + i);
+      cells.add(new CellView(Integer.toString(i), "d", column, ts, "Put", "name " + i, ""));
     }
     return cells;
   }
 
   /** The table's cells with the salt (one digit of salt(id, 4)) taken off their rows, sorted. */
-  private static List<String> unsalted(String table) throws Exception {
-    List<String> cells = new ArrayList<>();
-    for (String c : cells(table)) {
-      assertTrue(c.matches("[0-3]\\|.*"), c);
-      cells.add(c.substring(2));
+  private static List<CellView> unsalted(String table) throws Exception {
+    List<CellView> cells = new ArrayList<>();
+    for (CellView c : cells(table)) {
+      assertTrue(c.row().matches("[0-3]\\|.*"), c.toString());
+      cells.add(
+          new CellView(
+              c.row().substring(2),
+              c.family(),
+              c.qualifier(),
+              c.ts(),
+              c.type(),
+              c.value(),
+              c.tags()));
     }
-    cells.sort(null);
-    return cells;
-  }
-
-  private static List<String> sorted(List<String> cells) {
-    List<String> s = new ArrayList<>(cells);
-    s.sort(null);
-    return s;
+    return CellView.sorted(cells);
   }
 
   @Test
@@ -391,7 +373,7 @@ class NightlyScriptIT {
     assertEquals(0, one.code(), one.output());
     assertTrue(one.output().contains("read 200,000 = loaded 200,000 + rejected 0"), one.output());
     assertEquals(
-        sorted(expected(n, "n", "2026-11-22")),
+        CellView.sorted(expected(n, "n", "2026-11-22")),
         unsalted("nc_same"),
         "each cell once, one version, from the first run");
     String log = Files.readString(var.resolve("runs/conc@nc_same/2026-11-22/nightly.log"));
@@ -419,9 +401,10 @@ class NightlyScriptIT {
     Run rb = second.await();
     assertEquals(0, ra.code(), ra.output());
     assertEquals(0, rb.code(), rb.output());
-    List<String> expected = new ArrayList<>(expected(n, "a", "2026-11-22"));
+    List<CellView> expected = new ArrayList<>(expected(n, "a", "2026-11-22"));
     expected.addAll(expected(n, "b", "2026-11-22"));
-    assertEquals(sorted(expected), unsalted("nc_shared"), "both columns of every row, once each");
+    assertEquals(
+        CellView.sorted(expected), unsalted("nc_shared"), "both columns of every row, once each");
   }
 
   /** The first line of {@code text} that {@code regex} matches whole (trimmed), as its groups. */

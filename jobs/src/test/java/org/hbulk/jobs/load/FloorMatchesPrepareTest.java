@@ -13,18 +13,16 @@ import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.io.hfile.CacheConfig;
 import org.apache.hadoop.hbase.io.hfile.HFile;
-import org.apache.hadoop.hbase.io.hfile.HFileScanner;
 import org.apache.hadoop.hbase.regionserver.HStoreFile;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRConfig;
+import org.hbulk.jobs.CellView;
 import org.hbulk.jobs.bench.BenchData;
 import org.hbulk.jobs.bench.SingleThreadFloor;
 import org.hbulk.jobs.table.TableLayout;
@@ -39,8 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The benchmark's floor ({@link SingleThreadFloor}) does all of hbulk prepare's work: on the
  * benchmark's generated events (quoted commas and quotes, empty notes) and its spec with a
  * compressed, encoded family, its HFiles hold exactly the cells hbulk's own prepare job writes
- * (row, family, qualifier, timestamp, type, value, in order), one file per region as hbulk's, each
- * written with the same compression, encoding and bloom filter.
+ * (row, family, qualifier, timestamp, type, value and tags, in order), one file per region as
+ * hbulk's, each written with the same compression, encoding and bloom filter.
  */
 class FloorMatchesPrepareTest {
   private static final long RUN_START = 1_764_000_000_000L;
@@ -109,21 +107,23 @@ class FloorMatchesPrepareTest {
         formats(hbulk).get(0).contains(" ZSTD FAST_DIFF ROW tags false mvcc false"),
         formats(hbulk).get(0));
     assertEquals(formats(hbulk), formats(floor), "files' first rows and formats");
-    List<String> hbulkCells = cells(hbulk);
+    List<CellView> hbulkCells = cells(hbulk);
     assertTrue(hbulkCells.size() > 3000, hbulkCells.size() + " cells");
-    assertTrue(hbulkCells.stream().anyMatch(c -> c.endsWith("\"buy now\"")), "a quoted quote");
-    assertTrue(hbulkCells.stream().anyMatch(c -> c.endsWith("shoes,red")), "a quoted comma");
+    assertTrue(
+        hbulkCells.stream().anyMatch(c -> c.value().endsWith("\"buy now\"")), "a quoted quote");
+    assertTrue(
+        hbulkCells.stream().anyMatch(c -> c.value().endsWith("shoes,red")), "a quoted comma");
     assertEquals(hbulkCells, cells(floor));
   }
 
   /** One HFile: its format and its cells in file order. */
-  private record HFileView(String format, List<String> cells) {}
+  private record HFileView(String format, List<CellView> cells) {}
 
   private static List<String> formats(List<HFileView> files) {
     return files.stream().map(HFileView::format).toList();
   }
 
-  private static List<String> cells(List<HFileView> files) {
+  private static List<CellView> cells(List<HFileView> files) {
     return files.stream().flatMap(f -> f.cells().stream()).collect(Collectors.toList());
   }
 
@@ -140,27 +140,9 @@ class FloorMatchesPrepareTest {
       try (HFile.Reader reader =
           HFile.createReader(fs, file.getPath(), CacheConfig.DISABLED, true, conf)) {
         Map<byte[], byte[]> info = reader.getHFileInfo();
-        List<String> cells = new ArrayList<>();
-        HFileScanner scanner = reader.getScanner(conf, false, false);
-        if (scanner.seekTo()) {
-          do {
-            Cell c = scanner.getCell();
-            cells.add(
-                Bytes.toStringBinary(CellUtil.cloneRow(c))
-                    + "/"
-                    + Bytes.toStringBinary(CellUtil.cloneFamily(c))
-                    + ":"
-                    + Bytes.toStringBinary(CellUtil.cloneQualifier(c))
-                    + "/"
-                    + c.getTimestamp()
-                    + "/"
-                    + c.getType()
-                    + "="
-                    + Bytes.toStringBinary(CellUtil.cloneValue(c)));
-          } while (scanner.next());
-        }
+        List<CellView> cells = CellView.all(reader.getScanner(conf, false, false));
         String format =
-            (cells.isEmpty() ? "" : cells.get(0).substring(0, cells.get(0).indexOf('/')))
+            (cells.isEmpty() ? "" : cells.get(0).row())
                 + " "
                 + reader.getFileContext().getCompression()
                 + " "
