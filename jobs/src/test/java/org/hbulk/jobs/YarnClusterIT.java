@@ -289,10 +289,10 @@ class YarnClusterIT {
             .replace("yarn_orders", "yarn_nightly"));
     Path work = Files.createDirectories(tmp.resolve("edge-node"));
     JobJarProcess cluster = new JobJarProcess(conf, work, "1g");
-    Path bin = clientStandIns(cluster, work);
+    ClientStandIns client = clientStandIns(cluster, work);
     Map<String, String> env =
         Map.of(
-            "PATH", bin + File.pathSeparator + System.getenv("PATH"),
+            "PATH", client.bin() + File.pathSeparator + System.getenv("PATH"),
             "HADOOP_CONF_DIR", cluster.confDir().toString(),
             "HBASE_CONF_DIR", cluster.confDir().toString(),
             "HBULK_VAR", work.resolve("var").toString());
@@ -352,13 +352,14 @@ class YarnClusterIT {
         run(
             env,
             List.of(
-                bin.resolve("hadoop").toString(),
+                client.bin().resolve("hadoop").toString(),
                 "jar",
                 JobJarProcess.JOB_JAR.toAbsolutePath().toString(),
                 "verify",
                 "--run-dir",
                 hdfs.makeQualified(runDir).toString()),
-            Map.of("HADOOP_CLASSPATH", String.join(File.pathSeparator, hbaseJars(cluster))));
+            // As an operator would set it: HADOOP_CLASSPATH=$(hbase mapredcp).
+            Map.of("HADOOP_CLASSPATH", client.mapredcp()));
     assertEquals(0, verify.code(), verify.output());
     assertEquals(expected, readBack(table), "every row, every cell");
   }
@@ -439,21 +440,25 @@ class YarnClusterIT {
     return new ScriptRun(p.exitValue(), Files.readString(out));
   }
 
-  /** HBase's jars (what {@code hbase mapredcp} lists), among the cluster's. */
-  private static List<String> hbaseJars(JobJarProcess cluster) {
-    return cluster.clusterJars().stream()
-        .filter(j -> Path.of(j).getFileName().toString().startsWith("hbase-"))
-        .toList();
-  }
+  /**
+   * The stand-ins' folder, and what its {@code hbase mapredcp} prints: the one list of HBase's
+   * jars, for the stand-in and for a test that sets HADOOP_CLASSPATH from it.
+   */
+  record ClientStandIns(Path bin, String mapredcp) {}
 
   /**
    * Writes {@code bin/hadoop} (only {@code hadoop jar}) and {@code bin/hbase} (only {@code hbase
-   * mapredcp}) under {@code work}; returns {@code bin}.
+   * mapredcp}) under {@code work}.
    */
-  private static Path clientStandIns(JobJarProcess cluster, Path work) throws IOException {
+  private static ClientStandIns clientStandIns(JobJarProcess cluster, Path work)
+      throws IOException {
     Path bin = Files.createDirectories(work.resolve("bin"));
-    List<String> hbase = hbaseJars(cluster);
+    List<String> hbase =
+        cluster.clusterJars().stream()
+            .filter(j -> Path.of(j).getFileName().toString().startsWith("hbase-"))
+            .toList();
     List<String> hadoop = cluster.clusterJars().stream().filter(j -> !hbase.contains(j)).toList();
+    String mapredcp = String.join(File.pathSeparator, hbase);
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String opens = System.getProperty("hbulk.jdk17.opens", "").strip();
     String log4j = Path.of("../conf/log4j.properties").toAbsolutePath().toString();
@@ -474,8 +479,8 @@ class YarnClusterIT {
     writeScript(
         bin.resolve("hbase"),
         "[[ \"${1:-}\" == mapredcp ]] || { echo \"this stand-in only runs hbase mapredcp\" >&2; exit 1; }",
-        "printf '%s\\n' '" + String.join(File.pathSeparator, hbase) + "'");
-    return bin;
+        "printf '%s\\n' '" + mapredcp + "'");
+    return new ClientStandIns(bin, mapredcp);
   }
 
   private static void writeScript(Path file, String... lines) throws IOException {
