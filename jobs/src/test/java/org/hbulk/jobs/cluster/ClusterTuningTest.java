@@ -46,13 +46,15 @@ class ClusterTuningTest {
   }
 
   @Test
-  void aClusterJobCompressesItsMapOutputWithHadoopsOwnCodecAndNeedsNoJarForIt() throws Exception {
+  void aClusterJobCompressesItsMapOutputWithPureJavaLz4AndShipsItsJar() throws Exception {
     Configuration conf = cluster();
     Map<String, Shortcut> done = applied(conf, 108 * MB, 16);
     assertTrue(conf.getBoolean(COMPRESS, false));
-    assertEquals(DefaultCodec.class.getName(), conf.get(CODEC));
+    assertEquals("io.airlift.compress.lz4.Lz4Codec", conf.get(CODEC));
     assertEquals(Shortcut.State.RAN, done.get(ClusterTuning.CODEC).state());
-    assertEquals("", conf.get("tmpjars", ""), "Hadoop's own codec is on every cluster");
+    assertTrue(
+        conf.get("tmpjars", "").contains("aircompressor"),
+        "a cluster's Hadoop need not carry the codec: " + conf.get("tmpjars"));
     assertEquals(HbulkConf.CLUSTER_REDUCE_MEMORY_MB_DEFAULT, conf.getInt(REDUCE_MB, 0));
     assertEquals("-XX:+UseParallelGC", conf.get(MAP_OPTS));
     assertEquals("-XX:+UseParallelGC", conf.get(REDUCE_OPTS));
@@ -62,14 +64,11 @@ class ClusterTuningTest {
   }
 
   @Test
-  void aCodecFromOutsideHadoopHasItsJarShippedToTheTasks() throws Exception {
-    Configuration conf =
-        cluster(HbulkConf.CLUSTER_MAP_OUTPUT_CODEC, "io.airlift.compress.snappy.SnappyCodec");
+  void hadoopsOwnCodecNeedsNoJarShipped() throws Exception {
+    Configuration conf = cluster(HbulkConf.CLUSTER_MAP_OUTPUT_CODEC, DefaultCodec.class.getName());
     applied(conf, 108 * MB, 16);
-    assertEquals("io.airlift.compress.snappy.SnappyCodec", conf.get(CODEC));
-    assertTrue(
-        conf.get("tmpjars", "").contains("aircompressor"),
-        "the codec's jar reaches the tasks: " + conf.get("tmpjars"));
+    assertEquals(DefaultCodec.class.getName(), conf.get(CODEC));
+    assertEquals("", conf.get("tmpjars", ""), "Hadoop's own codec is on every cluster");
   }
 
   @Test
@@ -164,7 +163,8 @@ class ClusterTuningTest {
     long max = HbulkConf.CLUSTER_SPLIT_MAX_BYTES_DEFAULT;
     assertEquals(32 * MB, ClusterTuning.splitBytes(108 * MB, 16, max), "no split below 32 MB");
     assertEquals(64 * MB, ClusterTuning.splitBytes(1024 * MB, 16, max));
-    assertEquals(256 * MB, ClusterTuning.splitBytes(1L << 40, 256, max), "none above the max");
+    assertEquals(128 * MB, ClusterTuning.splitBytes(1L << 40, 256, max), "none above the max");
+    assertEquals(108 * MB, ClusterTuning.splitBytes(432 * MB, 4, max), "below the max: as before");
     assertEquals(8 * MB, ClusterTuning.splitBytes(108 * MB, 16, 8 * MB), "a smaller max wins");
   }
 
@@ -184,9 +184,9 @@ class ClusterTuningTest {
 
     Configuration capped =
         cluster(
-            "mapreduce.map.java.opts", "-Xmx3000m", HbulkConf.CLUSTER_SORT_BUFFER_MAX_MB, "512");
+            "mapreduce.map.java.opts", "-Xmx3000m", HbulkConf.CLUSTER_SORT_BUFFER_MAX_MB, "384");
     applied(capped, 1L << 40, 256);
-    assertEquals(512, capped.getInt(SORT_MB, 0), "the largest, though the split wants 1024");
+    assertEquals(384, capped.getInt(SORT_MB, 0), "the largest, though the split wants 512");
 
     Configuration child =
         cluster("mapreduce.map.memory.mb", "4096", "mapred.child.java.opts", "-Xmx600m");
