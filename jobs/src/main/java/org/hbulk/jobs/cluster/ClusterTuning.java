@@ -2,7 +2,6 @@ package org.hbulk.jobs.cluster;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -365,15 +364,14 @@ public final class ClusterTuning {
 
   /** The first key that gives one kind of task a garbage collector, or null. */
   private static String collectorChooser(Configuration conf, TaskJvmKeys kind) {
-    Map<String, String> given = new LinkedHashMap<>();
     for (String k : List.of(kind.adminOpts(), kind.env(), CHILD_ENV)) {
-      given.put(k, conf.get(k, ""));
+      if (CHOOSES_A_COLLECTOR.matcher(conf.get(k, "")).find()) {
+        return k;
+      }
     }
-    conf.getPropsWithPrefix(kind.env() + ".")
-        .forEach((variable, value) -> given.put(kind.env() + "." + variable, value));
-    for (Map.Entry<String, String> e : given.entrySet()) {
+    for (Map.Entry<String, String> e : conf.getPropsWithPrefix(kind.env() + ".").entrySet()) {
       if (CHOOSES_A_COLLECTOR.matcher(e.getValue()).find()) {
-        return e.getKey();
+        return kind.env() + "." + e.getKey();
       }
     }
     return null;
