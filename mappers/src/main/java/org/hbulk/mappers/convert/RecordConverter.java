@@ -1,5 +1,6 @@
 package org.hbulk.mappers.convert;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -10,6 +11,7 @@ import org.hbulk.mappers.expr.Expr;
 import org.hbulk.mappers.record.ByteBuilder;
 import org.hbulk.mappers.record.ColumnLayout;
 import org.hbulk.mappers.record.CsvRecordParser;
+import org.hbulk.mappers.record.FieldBytes;
 import org.hbulk.mappers.record.Record;
 import org.hbulk.mappers.record.RejectException;
 import org.hbulk.mappers.record.RejectReason;
@@ -27,8 +29,9 @@ import org.hbulk.mappers.tags.CellTagger;
  * row key, the timestamp and the cells that exist. What it gives is one {@link OutputRow} per
  * output, which writes itself into the map output; the cells are stored in {@link RecordCells}.
  * Plain Java: the mapper only feeds it and emits what it returns. One instance per task; it reuses
- * its buffers from record to record, so keys and cells cost no object per record (the decoded text
- * and its fields are strings, see {@link CsvRecordParser}).
+ * its buffers from record to record, so keys and cells cost no object per record: a record of ASCII
+ * bytes is cut as bytes, and only others are decoded into a String and fields of text (see {@link
+ * CsvRecordParser}).
  */
 public final class RecordConverter {
   private final LoadSpec spec;
@@ -75,7 +78,19 @@ public final class RecordConverter {
   private final List<byte[]> rows = new ArrayList<>();
 
   private boolean rowsCopied;
+
+  /** The last record's text; null until asked for when it was cut as bytes. */
   private String text;
+
+  /** The last record's fields when cut as bytes ({@link CsvRecordParser#cut}). */
+  private final FieldBytes fieldBytes = new FieldBytes();
+
+  private boolean cutAsBytes;
+
+  /** The last record's bytes, which its text is decoded from when asked for. */
+  private byte[] lastBytes;
+
+  private int lastLength;
   private int emptyValues;
 
   /** Where the columns are in the file being read; null: in the spec's order. */
@@ -151,25 +166,44 @@ public final class RecordConverter {
     emptyValuesDeleted = 0;
     missingValues = 0;
     text = null;
-    text = parser.decode(bytes, length);
-    List<String> fields = parser.parse(text);
-    found = fields.size();
+    List<String> fields = null;
+    lastBytes = bytes;
+    lastLength = length;
+    cutAsBytes = parser.cut(bytes, length, fieldBytes);
+    if (cutAsBytes) {
+      found = fieldBytes.count();
+    } else {
+      text = parser.decode(bytes, length);
+      fields = parser.parse(text);
+      found = fields.size();
+    }
     int expected = layout == null ? spec.columns().size() : layout.fields();
     endedEarly = mayEndEarly && found < expected;
-    if (endedEarly) {
-      // Read as empty, then told apart from empty fields by isMissing: a deletion needs only its
-      // key, timestamp and delete-when fields, and under missing-fields = absent a cell needs only
-      // its own (checkFields says which fields a row cannot do without).
-      List<String> padded = new ArrayList<>(fields);
-      while (padded.size() < expected) {
-        padded.add("");
+    if (cutAsBytes) {
+      if (endedEarly) {
+        fieldBytes.padTo(expected);
       }
-      fields = padded;
-    }
-    if (layout == null) {
-      record.load(fields);
+      if (layout == null) {
+        record.load(fieldBytes);
+      } else {
+        record.load(fieldBytes, layout);
+      }
     } else {
-      record.load(fields, layout);
+      if (endedEarly) {
+        // Read as empty, then told apart from empty fields by isMissing: a deletion needs only its
+        // key, timestamp and delete-when fields, and under missing-fields = absent a cell needs
+        // only its own (checkFields says which fields a row cannot do without).
+        List<String> padded = new ArrayList<>(fields);
+        while (padded.size() < expected) {
+          padded.add("");
+        }
+        fields = padded;
+      }
+      if (layout == null) {
+        record.load(fields);
+      } else {
+        record.load(fields, layout);
+      }
     }
     List<OutputSpec> specs = spec.outputs();
     lastDeletion = false;
@@ -303,6 +337,10 @@ public final class RecordConverter {
 
   /** The last record's decoded text, or null when it could not be decoded. */
   public String lastText() {
+    if (text == null && cutAsBytes) {
+      // Only records of ASCII bytes are cut as bytes: ISO-8859-1 reads them as they are.
+      text = new String(lastBytes, 0, lastLength, StandardCharsets.ISO_8859_1);
+    }
     return text;
   }
 

@@ -29,7 +29,7 @@ final class Binary extends ColumnEncoder {
       case LONG, TIMESTAMP -> appendLong(out, record.longValue(i));
       case DOUBLE -> out.append(Bytes.toBytes(record.doubleValue(i)));
       case BOOLEAN -> out.append(record.longValue(i) != 0 ? (byte) -1 : (byte) 0);
-      case STRING, SKIP -> out.appendUtf8(record.text(i));
+      case STRING, SKIP -> record.appendUtf8(i, out);
     }
   }
 

@@ -25,7 +25,7 @@ final class ColumnRef implements Expr {
 
   @Override
   public void appendTo(Record record, ByteBuilder out) {
-    out.appendUtf8(record.text(column.index()));
+    record.appendUtf8(column.index(), out);
   }
 
   @Override

@@ -23,7 +23,8 @@ import org.hbulk.mappers.schema.CsvOptions;
  * lexer's char-by-char work; anything else (line breaks, escapes, a quote that does not close or is
  * followed by more than spaces) goes to commons-csv, which reads or rejects it. The bytes are
  * decoded strictly: a byte sequence that is not valid in the spec's charset rejects the record
- * instead of turning into replacement characters.
+ * instead of turning into replacement characters. A one-line record of ASCII bytes only can be cut
+ * as bytes instead ({@link #cut(byte[], int, FieldBytes)}), with no String at all.
  */
 public final class CsvRecordParser {
   /** Stands for "no such character": no char equals it. */
@@ -35,6 +36,14 @@ public final class CsvRecordParser {
   private final int escape;
   private final boolean trim;
   private final CharsetDecoder decoder;
+
+  /**
+   * Whether every ASCII byte reads as the same character in the spec's charset (and the delimiter,
+   * quote and escape are ASCII): then a record of ASCII bytes is its own text, and so its own
+   * UTF-8.
+   */
+  private final boolean asciiIsText;
+
   private final List<String> fields = new ArrayList<>();
   private final StringBuilder quoted = new StringBuilder();
   private final RecordFeed feed = new RecordFeed();
@@ -52,6 +61,113 @@ public final class CsvRecordParser {
             .newDecoder()
             .onMalformedInput(CodingErrorAction.REPORT)
             .onUnmappableCharacter(CodingErrorAction.REPORT);
+    this.asciiIsText =
+        delimiter < 0x80 && quote < 0x80 && escape < 0x80 && readsAsciiAsItself(options);
+  }
+
+  private static boolean readsAsciiAsItself(CsvOptions options) {
+    byte[] ascii = new byte[0x80];
+    for (int b = 0; b < ascii.length; b++) {
+      ascii[b] = (byte) b;
+    }
+    String text = new String(ascii, options.charset());
+    if (text.length() != ascii.length) {
+      return false;
+    }
+    for (int c = 0; c < ascii.length; c++) {
+      if (text.charAt(c) != c) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Cuts a one-line record of ASCII bytes without the escape character into {@code fields}, as
+   * {@link #parse(String)} cuts its text, and returns true; returns false, with the fields half
+   * filled, for any other record (a byte of 0x80 or above, a line break, the escape character, a
+   * quote that does not close or is followed by more than spaces), which {@link #decode} and {@link
+   * #parse(String)} must read instead.
+   */
+  public boolean cut(byte[] bytes, int length, FieldBytes fields) {
+    if (!asciiIsText) {
+      return false;
+    }
+    for (int i = 0; i < length; i++) {
+      byte b = bytes[i];
+      if (b < 0 || b == '\n' || b == '\r' || b == escape) {
+        return false;
+      }
+    }
+    fields.clear();
+    int i = 0;
+    while (true) {
+      int start = i;
+      if (trim) {
+        while (i < length && isSpace((char) bytes[i])) {
+          i++;
+        }
+      }
+      if (i < length && bytes[i] == quote) {
+        i = closeQuoted(bytes, i + 1, length, fields);
+        if (i < 0) {
+          return false;
+        }
+        while (i < length && isSpace((char) bytes[i])) {
+          i++;
+        }
+        if (i < length && bytes[i] != delimiter) {
+          return false;
+        }
+      } else {
+        i = indexOf(bytes, delimiter, start, length);
+        int from = start;
+        int to = i;
+        if (trim) {
+          while (from < to && Character.isWhitespace(bytes[from])) {
+            from++;
+          }
+          while (to > from && Character.isWhitespace(bytes[to - 1])) {
+            to--;
+          }
+        }
+        fields.add(bytes, from, to);
+      }
+      if (i >= length) {
+        return true;
+      }
+      i++;
+    }
+  }
+
+  /**
+   * {@link #closeQuoted(String, int)} on bytes: adds the quoted field that starts at {@code from}
+   * and returns where its closing quote ends, or -1 when it has none.
+   */
+  private int closeQuoted(byte[] bytes, int from, int length, FieldBytes fields) {
+    fields.startField();
+    int close = indexOf(bytes, quote, from, length);
+    while (close + 1 < length && bytes[close + 1] == quote) {
+      fields.append(bytes, from, close + 1);
+      from = close + 2;
+      close = indexOf(bytes, quote, from, length);
+    }
+    if (close >= length) {
+      return -1;
+    }
+    fields.append(bytes, from, close);
+    fields.endField();
+    return close + 1;
+  }
+
+  /** Where {@code c} is first in {@code bytes[from, length)}, or {@code length}. */
+  private static int indexOf(byte[] bytes, int c, int from, int length) {
+    for (int i = from; i < length; i++) {
+      if (bytes[i] == c) {
+        return i;
+      }
+    }
+    return length;
   }
 
   /** Decodes the record's bytes; the text is what the rejects file shows. */

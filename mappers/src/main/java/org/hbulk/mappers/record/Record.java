@@ -1,5 +1,6 @@
 package org.hbulk.mappers.record;
 
+import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -9,15 +10,26 @@ import java.time.temporal.TemporalQueries;
 import java.util.List;
 import java.util.Locale;
 import org.hbulk.mappers.schema.Column;
+import org.hbulk.mappers.schema.ColumnType;
 
 /**
  * One CSV record with every field checked against its column's type. Reused from record to record
- * by one task: {@link #load} replaces the previous content.
+ * by one task: {@link #load} replaces the previous content. Loaded from {@link FieldBytes}, a field
+ * is held as bytes and becomes a String only when something asks for its text; numbers are read
+ * from the bytes.
  */
 public final class Record {
   private final List<Column> columns;
   private final DateTimeFormatter[] formatters;
+
+  /** Each field's text; null for a field loaded as bytes whose text nobody asked for yet. */
   private final String[] text;
+
+  /** The fields' bytes when loaded from {@link FieldBytes} (ASCII), else null. */
+  private byte[] bytes;
+
+  private final int[] from;
+  private final int[] to;
   private final long[] longs;
   private final double[] doubles;
   private int truncations;
@@ -30,18 +42,16 @@ public final class Record {
       formatters[i] = columns.get(i).formatter();
     }
     this.text = new String[n];
+    this.from = new int[n];
+    this.to = new int[n];
     this.longs = new long[n];
     this.doubles = new double[n];
   }
 
   /** Fills this record from a parsed CSV record's fields; rejects a wrong count or a bad value. */
   public void load(List<String> fields) throws RejectException {
-    truncations = 0;
-    if (fields.size() != columns.size()) {
-      throw new RejectException(
-          RejectReason.FIELD_COUNT,
-          "expected " + columns.size() + " fields, found " + fields.size());
-    }
+    start(fields.size(), null);
+    bytes = null;
     for (int i = 0; i < text.length; i++) {
       set(i, fields.get(i));
     }
@@ -52,18 +62,83 @@ public final class Record {
    * by-name}): a record must have as many fields as that header.
    */
   public void load(List<String> fields, ColumnLayout layout) throws RejectException {
-    truncations = 0;
-    if (fields.size() != layout.fields()) {
-      throw new RejectException(
-          RejectReason.FIELD_COUNT,
-          "expected "
-              + layout.fields()
-              + " fields (as many as the file's header), found "
-              + fields.size());
-    }
+    start(fields.size(), layout);
+    bytes = null;
     for (int i = 0; i < text.length; i++) {
       int f = layout.fieldOf(i);
       set(i, f < 0 ? "" : fields.get(f));
+    }
+  }
+
+  /** {@link #load(List)} from fields cut as bytes. */
+  public void load(FieldBytes fields) throws RejectException {
+    start(fields.count(), null);
+    bytes = fields.data();
+    for (int i = 0; i < text.length; i++) {
+      set(i, fields.start(i), fields.end(i));
+    }
+  }
+
+  /** {@link #load(List, ColumnLayout)} from fields cut as bytes. */
+  public void load(FieldBytes fields, ColumnLayout layout) throws RejectException {
+    start(fields.count(), layout);
+    bytes = fields.data();
+    for (int i = 0; i < text.length; i++) {
+      int f = layout.fieldOf(i);
+      if (f < 0) {
+        set(i, 0, 0);
+      } else {
+        set(i, fields.start(f), fields.end(f));
+      }
+    }
+  }
+
+  /**
+   * Starts loading a record of {@code found} fields: as many as the columns, or with a layout
+   * (null: none) as the file's header.
+   */
+  private void start(int found, ColumnLayout layout) throws RejectException {
+    truncations = 0;
+    if (layout == null && found != columns.size()) {
+      throw new RejectException(
+          RejectReason.FIELD_COUNT, "expected " + columns.size() + " fields, found " + found);
+    }
+    if (layout != null && found != layout.fields()) {
+      throw new RejectException(
+          RejectReason.FIELD_COUNT,
+          "expected " + layout.fields() + " fields (as many as the file's header), found " + found);
+    }
+  }
+
+  private void set(int i, int start, int end) throws RejectException {
+    text[i] = null;
+    from[i] = start;
+    to[i] = end;
+    if (start == end) {
+      return;
+    }
+    ColumnType type = columns.get(i).type();
+    if (type == ColumnType.STRING || type == ColumnType.SKIP) {
+      return;
+    }
+    boolean wholeNumber =
+        type == ColumnType.LONG
+            || type == ColumnType.INT
+            || (type == ColumnType.TIMESTAMP && formatters[i] == null);
+    long n = wholeNumber ? WholeNumber.parse(bytes, start, end) : WholeNumber.NOT_PLAIN;
+    if (n == WholeNumber.NOT_PLAIN || (type == ColumnType.INT && n != (int) n)) {
+      // Anything but plain digits (and doubles, booleans, formatted times) is read from its text,
+      // as a String field would be: the same value or the same reject.
+      parse(i, text(i));
+    } else if (type == ColumnType.TIMESTAMP
+        && columns.get(i).timePattern().equals(Column.EPOCH_SECONDS)) {
+      if (Math.abs(n) > Long.MAX_VALUE / 1000) {
+        parse(i, text(i));
+      } else {
+        longs[i] = n * 1000L;
+      }
+    } else {
+      longs[i] = n;
     }
   }
 
@@ -135,6 +210,7 @@ public final class Record {
    * and for numbers and times the value it stands for.
    */
   public void assign(int column, String text, long longValue, double doubleValue) {
+    toText();
     this.text[column] = text;
     this.longs[column] = longValue;
     this.doubles[column] = doubleValue;
@@ -142,6 +218,7 @@ public final class Record {
 
   /** Clears every field, as a record whose fields are all empty. */
   public void clear() {
+    bytes = null;
     java.util.Arrays.fill(text, "");
     truncations = 0;
   }
@@ -161,11 +238,36 @@ public final class Record {
   }
 
   public String text(int column) {
-    return text[column];
+    String t = text[column];
+    if (t == null) {
+      // The bytes are ASCII, which ISO-8859-1 reads one char a byte without a decoder.
+      t = new String(bytes, from[column], to[column] - from[column], StandardCharsets.ISO_8859_1);
+      text[column] = t;
+    }
+    return t;
   }
 
   public boolean isEmpty(int column) {
-    return text[column].isEmpty();
+    return bytes != null ? from[column] == to[column] : text[column].isEmpty();
+  }
+
+  /** Appends the field's text as UTF-8: its bytes as they are when it was loaded as bytes. */
+  public void appendUtf8(int column, ByteBuilder out) {
+    if (bytes != null) {
+      out.append(bytes, from[column], to[column] - from[column]);
+    } else {
+      out.appendUtf8(text[column]);
+    }
+  }
+
+  /** Turns a record loaded as bytes into one of texts, which {@link #assign} then changes. */
+  private void toText() {
+    if (bytes != null) {
+      for (int i = 0; i < text.length; i++) {
+        text(i);
+      }
+      bytes = null;
+    }
   }
 
   /** The value of an int, long, boolean (1/0) or timestamp (epoch millis) column. */

@@ -1,10 +1,13 @@
 package org.hbulk.mappers.record;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -104,6 +107,7 @@ class CsvRecordParserTest {
       }
       texts.add(text.toString());
     }
+    int cutAsBytes = 0;
     for (char delimiter : new char[] {',', '\t', '|', ';'}) {
       for (boolean trim : new boolean[] {false, true}) {
         for (Character escape : new Character[] {null, '\\'}) {
@@ -130,12 +134,67 @@ class CsvRecordParserTest {
                     + text
                     + "]";
             assertEquals(commonsCsv(options, text), hbulk(fast, text), what);
+            if (cutAsBytes(fast, text) != null) {
+              assertEquals(hbulk(fast, text), cutAsBytes(fast, text), "cut as bytes, " + what);
+              cutAsBytes++;
+            }
             assertEquals(
                 List.of("z", "1"), hbulk(fast, "z" + delimiter + "1"), "the record after " + what);
           }
         }
       }
     }
+    assertTrue(cutAsBytes > 10_000, cutAsBytes + " records cut as bytes");
+  }
+
+  /**
+   * Only one-line records of ASCII bytes without the escape character are cut as bytes; the others
+   * (and every record in a charset that does not read ASCII as itself) go to the text parser.
+   */
+  @Test
+  void onlyOneLineAsciiRecordsWithoutEscapesAreCutAsBytes() {
+    assertEquals(
+        List.of("1", "ann", "a, \"b\"", ""), cutAsBytes(parser, "1,ann,\"a, \"\"b\"\"\","));
+    assertEquals(List.of(""), cutAsBytes(parser, ""));
+    assertNull(cutAsBytes(parser, "2,zoë"), "a byte of 0x80 or above");
+    assertNull(cutAsBytes(parser, "3,\"a\nb\""), "a line break");
+    assertNull(cutAsBytes(parser, "4,\"open"), "a quote that does not close");
+    assertNull(cutAsBytes(parser, "5,\"a\"b"), "more than spaces after a closing quote");
+    CsvRecordParser escaping = new CsvRecordParser(options('\\', StandardCharsets.UTF_8));
+    assertEquals(List.of("6", "x"), cutAsBytes(escaping, "6,x"));
+    assertNull(cutAsBytes(escaping, "7,a\\,b"), "the escape character");
+    CsvRecordParser ebcdic = new CsvRecordParser(options(null, Charset.forName("IBM037")));
+    assertNull(cutAsBytes(ebcdic, "8,x"), "a charset in which ASCII bytes are other characters");
+  }
+
+  private static CsvOptions options(Character escape, Charset charset) {
+    return new CsvOptions(
+        ',', '"', escape, false, charset, false, CsvOptions.DEFAULT_MAX_RECORD_BYTES, false);
+  }
+
+  /**
+   * The fields {@link CsvRecordParser#cut(byte[], int, FieldBytes)} cuts from the text's UTF-8
+   * bytes (after a record of other fields, whose leftovers must not show), or null where it leaves
+   * the record to the text parser.
+   */
+  private static List<String> cutAsBytes(CsvRecordParser parser, String text) {
+    FieldBytes fields = new FieldBytes();
+    byte[] before = "left,over,fields,of,another,record".getBytes(StandardCharsets.UTF_8);
+    parser.cut(before, before.length, fields);
+    byte[] bytes = (text + "tail").getBytes(StandardCharsets.UTF_8);
+    if (!parser.cut(bytes, bytes.length - 4, fields)) {
+      return null;
+    }
+    List<String> cut = new ArrayList<>();
+    for (int f = 0; f < fields.count(); f++) {
+      cut.add(
+          new String(
+              fields.data(),
+              fields.start(f),
+              fields.end(f) - fields.start(f),
+              StandardCharsets.UTF_8));
+    }
+    return cut;
   }
 
   private static List<String> hbulk(CsvRecordParser parser, String text) {

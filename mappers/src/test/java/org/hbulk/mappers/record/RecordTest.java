@@ -1,0 +1,148 @@
+package org.hbulk.mappers.record;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import org.hbulk.mappers.schema.Column;
+import org.hbulk.mappers.schema.ColumnType;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A record loaded from fields cut as bytes holds what the same fields loaded as text hold: the same
+ * texts, numbers and UTF-8 bytes, or the same reject with the same message.
+ */
+class RecordTest {
+  private static final List<Column> COLUMNS =
+      List.of(
+          new Column("i", 0, ColumnType.INT, null, ZoneOffset.UTC),
+          new Column("l", 1, ColumnType.LONG, null, ZoneOffset.UTC),
+          new Column("ms", 2, ColumnType.TIMESTAMP, Column.EPOCH_MILLIS, ZoneOffset.UTC),
+          new Column("s", 3, ColumnType.TIMESTAMP, Column.EPOCH_SECONDS, ZoneOffset.UTC),
+          new Column("d", 4, ColumnType.DOUBLE, null, ZoneOffset.UTC),
+          new Column("b", 5, ColumnType.BOOLEAN, null, ZoneOffset.UTC),
+          new Column("iso", 6, ColumnType.TIMESTAMP, Column.ISO, ZoneOffset.UTC),
+          new Column("t", 7, ColumnType.STRING, null, ZoneOffset.UTC));
+
+  /** Values each whole-number column is given in turn, the others keeping a valid value. */
+  private static final List<String> WHOLE_NUMBERS =
+      List.of(
+          "0",
+          "7",
+          "-7",
+          "+7",
+          "007",
+          "-0",
+          "2147483647",
+          "2147483648",
+          "-2147483648",
+          "-2147483649",
+          "999999999999999999",
+          "9223372036854775807",
+          "9999999999999999999",
+          "-9999999999999999999",
+          "9223372036854775808",
+          "-9223372036854775808",
+          "9223372036854775",
+          "9223372036854776",
+          "-9223372036854776",
+          "-",
+          "+",
+          "--1",
+          "1-",
+          "1.0",
+          " 1",
+          "1 ",
+          "1e3",
+          "x",
+          "0x10",
+          "12345678901234567890123");
+
+  @Test
+  void everyWholeNumberReadsFromBytesAsFromText() {
+    List<String> valid = List.of("1", "2", "3", "4", "1.5", "true", "2026-11-27T10:00:00Z", "t");
+    int rejected = 0;
+    for (int column = 0; column < 4; column++) {
+      for (String value : WHOLE_NUMBERS) {
+        List<String> fields = new ArrayList<>(valid);
+        fields.set(column, value);
+        String fromText = outcome(fields, false);
+        assertEquals(fromText, outcome(fields, true), COLUMNS.get(column).name() + " = " + value);
+        rejected += fromText.startsWith("rejected") ? 1 : 0;
+      }
+    }
+    assertTrue(rejected > 20 && rejected < 4 * WHOLE_NUMBERS.size() - 20, rejected + " rejected");
+  }
+
+  @Test
+  void otherTypesAndTextReadFromBytesAsFromText() {
+    for (List<String> fields :
+        List.of(
+            List.of("1", "2", "3", "4", "-1.25", "TRUE", "2026-11-27T10:00:00Z", "some text"),
+            List.of("", "", "", "", "", "", "", ""),
+            List.of("1", "2", "3", "4", "1d", "true", "2026-11-27T10:00:00Z", "x"),
+            List.of("1", "2", "3", "4", "1", "yes", "2026-11-27T10:00:00Z", "x"),
+            List.of("1", "2", "3", "4", "1", "0", "27/11/2026", "x"))) {
+      assertEquals(outcome(fields, false), outcome(fields, true), fields.toString());
+    }
+  }
+
+  @Test
+  void aFieldLoadedAsBytesIsEmptyOnlyWhenItHasNoBytes() throws RejectException {
+    Record r = new Record(COLUMNS);
+    r.load(bytes(List.of("", "2", "", "", "", "", "", " ")));
+    assertTrue(r.isEmpty(0));
+    assertFalse(r.isEmpty(1));
+    assertFalse(r.isEmpty(7));
+    ByteBuilder out = new ByteBuilder();
+    r.appendUtf8(1, out);
+    r.appendUtf8(7, out);
+    assertEquals("2 ", new String(out.toArray(), StandardCharsets.UTF_8));
+  }
+
+  /** What a record holds after loading the fields, or "rejected" and why. */
+  private static String outcome(List<String> fields, boolean asBytes) {
+    Record r = new Record(COLUMNS);
+    try {
+      if (asBytes) {
+        r.load(bytes(fields));
+      } else {
+        r.load(fields);
+      }
+    } catch (RejectException e) {
+      return "rejected " + e.reason() + ": " + e.getMessage();
+    }
+    StringBuilder held = new StringBuilder();
+    for (int c = 0; c < COLUMNS.size(); c++) {
+      ByteBuilder utf8 = new ByteBuilder();
+      r.appendUtf8(c, utf8);
+      held.append(c)
+          .append(": [")
+          .append(r.text(c))
+          .append("] empty ")
+          .append(r.isEmpty(c))
+          .append(" long ")
+          .append(r.longValue(c))
+          .append(" double ")
+          .append(r.doubleValue(c))
+          .append(" utf8 ")
+          .append(new String(utf8.toArray(), StandardCharsets.UTF_8))
+          .append('\n');
+    }
+    return held.toString();
+  }
+
+  private static FieldBytes bytes(List<String> fields) {
+    FieldBytes cut = new FieldBytes();
+    cut.clear();
+    for (String f : fields) {
+      byte[] b = ("<" + f + ">").getBytes(StandardCharsets.US_ASCII);
+      cut.add(b, 1, b.length - 1);
+    }
+    return cut;
+  }
+}
