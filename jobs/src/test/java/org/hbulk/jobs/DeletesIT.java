@@ -12,8 +12,6 @@ import java.util.Random;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Delete;
 import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.client.ResultScanner;
-import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
@@ -283,11 +281,11 @@ class DeletesIT extends MiniClusterSupport {
             "c-1004/c:phone/0/Put=+380 44 555 0105"),
         // The example's times are its data's; which change won is in the values.
         CellView.texts(
-            cells(TableName.valueOf("customers")).stream().map(c -> c.withTs(0)).toList()),
+            cellViews(TableName.valueOf("customers")).stream().map(c -> c.withTs(0)).toList()),
         "c-1003 deleted, c-1002's phone and c-1004's city cleared, c-1001 updated");
     assertEquals(
         List.of("ann@example.com|c-1001", "bob@example.com|c-1002", "dee@example.com|c-1004"),
-        cells(TableName.valueOf("customers_by_email")).stream().map(CellView::row).toList(),
+        cellViews(TableName.valueOf("customers_by_email")).stream().map(CellView::row).toList(),
         "c-1003's index row went with it");
     assertEquals(0, hbulk("verify", "--run-dir", "/runs/example"), out + err);
   }
@@ -322,13 +320,6 @@ class DeletesIT extends MiniClusterSupport {
 
   /** Every version of every cell, as {@link CellView} prints it, in the scan's order. */
   private static List<String> versions(TableName name) throws IOException {
-    return CellView.texts(cells(name));
-  }
-
-  private static List<CellView> cells(TableName name) throws IOException {
-    try (Table table = util.getConnection().getTable(name);
-        ResultScanner scanner = table.getScanner(new Scan().readAllVersions())) {
-      return CellView.all(scanner);
-    }
+    return CellView.texts(cellViews(name));
   }
 }

@@ -735,8 +735,7 @@ class ImportTsvDiffIT extends MiniClusterSupport {
       BulkLoadHFiles.create(util.getConfiguration()).bulkLoad(people, output);
       List<String> cells = cells(people, 1000);
       assertEquals(400, cells.size());
-      assertTrue(
-          cells.contains("p007/d:name=" + Bytes.toHex(Bytes.toBytes("name 7"))), cells.get(0));
+      assertTrue(cells.contains("p007/d:name/0/Put=name 7"), cells.get(0));
     }
 
     @Test

@@ -15,15 +15,11 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.RemoteIterator;
-import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.HBaseTestingUtility;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.jobs.cli.Main;
 import org.hbulk.mappers.HbulkConf;
 import org.junit.jupiter.api.AfterAll;
@@ -90,29 +86,26 @@ abstract class MiniClusterSupport {
     return code;
   }
 
+  /** Every cell of the table, every version, in the scan's order. */
+  static List<CellView> cellViews(TableName name) throws IOException {
+    try (Table table = util.getConnection().getTable(name);
+        ResultScanner scanner = table.getScanner(new Scan().readAllVersions())) {
+      return CellView.all(scanner);
+    }
+  }
+
   /**
-   * Every cell of the table, every version, as "row/family:qualifier=value"; fails on a cell whose
-   * timestamp is not {@code runStart} (unless -1).
+   * Every cell of the table, every version, as {@link CellView} prints it with the timestamp left
+   * out (0), so that the same cells of two runs compare equal; fails on a cell whose timestamp is
+   * not {@code runStart} (unless -1).
    */
   static List<String> cells(TableName name, long runStart) throws IOException {
     List<String> cells = new ArrayList<>();
-    try (Table table = util.getConnection().getTable(name);
-        ResultScanner scanner = table.getScanner(new Scan().readAllVersions())) {
-      for (Result r : scanner) {
-        for (Cell c : r.rawCells()) {
-          if (runStart >= 0) {
-            assertEquals(runStart, c.getTimestamp(), "a cell of another run: " + c);
-          }
-          cells.add(
-              Bytes.toStringBinary(CellUtil.cloneRow(c))
-                  + "/"
-                  + Bytes.toString(CellUtil.cloneFamily(c))
-                  + ":"
-                  + Bytes.toString(CellUtil.cloneQualifier(c))
-                  + "="
-                  + Bytes.toHex(CellUtil.cloneValue(c)));
-        }
+    for (CellView c : cellViews(name)) {
+      if (runStart >= 0) {
+        assertEquals(runStart, c.ts(), "a cell of another run: " + c);
       }
+      cells.add(c.withTs(0).toString());
     }
     return cells;
   }
