@@ -7,6 +7,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.TemporalAccessor;
 import java.time.temporal.TemporalQueries;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.hbulk.mappers.schema.Column;
@@ -50,8 +51,8 @@ public final class Record {
 
   /** Fills this record from a parsed CSV record's fields; rejects a wrong count or a bad value. */
   public void load(List<String> fields) throws RejectException {
+    textMode();
     start(fields.size(), null);
-    bytes = null;
     for (int i = 0; i < text.length; i++) {
       set(i, fields.get(i));
     }
@@ -62,8 +63,8 @@ public final class Record {
    * by-name}): a record must have as many fields as that header.
    */
   public void load(List<String> fields, ColumnLayout layout) throws RejectException {
+    textMode();
     start(fields.size(), layout);
-    bytes = null;
     for (int i = 0; i < text.length; i++) {
       int f = layout.fieldOf(i);
       set(i, f < 0 ? "" : fields.get(f));
@@ -72,8 +73,8 @@ public final class Record {
 
   /** {@link #load(List)} from fields cut as bytes. */
   public void load(FieldBytes fields) throws RejectException {
+    bytesMode(fields);
     start(fields.count(), null);
-    bytes = fields.data();
     for (int i = 0; i < text.length; i++) {
       set(i, fields.start(i), fields.end(i));
     }
@@ -81,8 +82,8 @@ public final class Record {
 
   /** {@link #load(List, ColumnLayout)} from fields cut as bytes. */
   public void load(FieldBytes fields, ColumnLayout layout) throws RejectException {
+    bytesMode(fields);
     start(fields.count(), layout);
-    bytes = fields.data();
     for (int i = 0; i < text.length; i++) {
       int f = layout.fieldOf(i);
       if (f < 0) {
@@ -91,6 +92,25 @@ public final class Record {
         set(i, fields.start(f), fields.end(f));
       }
     }
+  }
+
+  /**
+   * Holds fields as Strings from now on. A record rejected part way through its load is never read,
+   * but its fields are left valid anyway: empty texts, not the byte ranges of the one before.
+   */
+  private void textMode() {
+    if (bytes != null) {
+      bytes = null;
+      Arrays.fill(text, "");
+    }
+  }
+
+  /** Holds fields as byte ranges of {@code fields} from now on, each empty until it is set. */
+  private void bytesMode(FieldBytes fields) {
+    bytes = fields.data();
+    Arrays.fill(text, null);
+    Arrays.fill(from, 0);
+    Arrays.fill(to, 0);
   }
 
   /**
@@ -219,7 +239,7 @@ public final class Record {
   /** Clears every field, as a record whose fields are all empty. */
   public void clear() {
     bytes = null;
-    java.util.Arrays.fill(text, "");
+    Arrays.fill(text, "");
     truncations = 0;
   }
 

@@ -2,6 +2,7 @@ package org.hbulk.mappers.record;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -104,6 +105,40 @@ class RecordTest {
     assertEquals("2 ", new String(out.toArray(), StandardCharsets.UTF_8));
   }
 
+  /**
+   * One record reused as a task reuses it: each load, whichever way, leaves exactly its own fields,
+   * and a load rejected part way leaves fields that can still be read.
+   */
+  @Test
+  void aReusedRecordHoldsOnlyItsLastLoadWhicheverWay() throws RejectException {
+    List<String> a = List.of("1", "2", "3", "4", "1.5", "true", "2026-11-27T10:00:00Z", "first");
+    List<String> b = List.of("5", "6", "7", "8", "2.5", "false", "2026-11-27T11:00:00Z", "second");
+    Record r = new Record(COLUMNS);
+    r.load(bytes(a));
+    r.load(b);
+    assertEquals(held(b), held(r));
+    r.load(bytes(a));
+    assertEquals(held(a), held(r));
+    FieldBytes shorter = bytes(List.of("9", "10"));
+    shorter.padTo(COLUMNS.size());
+    r.load(shorter);
+    assertEquals(held(List.of("9", "10", "", "", "", "", "", "")), held(r));
+    List<String> badFirst =
+        List.of("x", "6", "7", "8", "2.5", "false", "2026-11-27T11:00:00Z", "y");
+    assertEquals(
+        RejectReason.BAD_VALUE,
+        assertThrows(RejectException.class, () -> r.load(badFirst)).reason());
+    for (int c = 0; c < COLUMNS.size(); c++) {
+      assertTrue(r.isEmpty(c) || !r.text(c).isEmpty(), "column " + c + " still readable");
+    }
+  }
+
+  private static String held(List<String> fields) throws RejectException {
+    Record fresh = new Record(COLUMNS);
+    fresh.load(fields);
+    return held(fresh);
+  }
+
   /** What a record holds after loading the fields, or "rejected" and why. */
   private static String outcome(List<String> fields, boolean asBytes) {
     Record r = new Record(COLUMNS);
@@ -116,6 +151,11 @@ class RecordTest {
     } catch (RejectException e) {
       return "rejected " + e.reason() + ": " + e.getMessage();
     }
+    return held(r);
+  }
+
+  /** Every field of the record: its text, emptiness, numbers and UTF-8 bytes. */
+  private static String held(Record r) {
     StringBuilder held = new StringBuilder();
     for (int c = 0; c < COLUMNS.size(); c++) {
       ByteBuilder utf8 = new ByteBuilder();
@@ -125,10 +165,12 @@ class RecordTest {
           .append(r.text(c))
           .append("] empty ")
           .append(r.isEmpty(c))
+          // An empty field has no number (readers ask isEmpty first): what is left there is not
+          // compared.
           .append(" long ")
-          .append(r.longValue(c))
+          .append(r.isEmpty(c) ? "-" : r.longValue(c))
           .append(" double ")
-          .append(r.doubleValue(c))
+          .append(r.isEmpty(c) ? "-" : r.doubleValue(c))
           .append(" utf8 ")
           .append(new String(utf8.toArray(), StandardCharsets.UTF_8))
           .append('\n');
