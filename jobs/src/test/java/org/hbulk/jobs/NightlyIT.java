@@ -8,11 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.CellUtil;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Delete;
-import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
@@ -84,22 +81,9 @@ class NightlyIT extends MiniClusterSupport {
     return hbulk(args.toArray(new String[0]));
   }
 
+  /** Every cell of the table, every version, as {@link CellView} prints it. */
   private static List<String> cells(String table) throws Exception {
-    List<String> cells = new ArrayList<>();
-    try (Table t = util.getConnection().getTable(TableName.valueOf(table));
-        ResultScanner s = t.getScanner(new Scan().readAllVersions())) {
-      for (Result r : s) {
-        for (Cell c : r.rawCells()) {
-          cells.add(
-              Bytes.toString(CellUtil.cloneRow(c))
-                  + " "
-                  + c.getTimestamp()
-                  + " "
-                  + Bytes.toString(CellUtil.cloneValue(c)));
-        }
-      }
-    }
-    return cells;
+    return CellView.texts(cellViews(TableName.valueOf(table)));
   }
 
   @Test
@@ -110,7 +94,7 @@ class NightlyIT extends MiniClusterSupport {
     List<String> first = cells("n_twice");
     assertEquals(300, first.size());
     assertTrue(
-        first.get(0).contains(" 1795276800000 "),
+        first.get(0).contains("/d:n/1795276800000/Put="),
         "run-start is the date's start in Shanghai: " + first.get(0));
 
     assertEquals(ExitCode.NOTHING_TO_DO.code(), nightly(spec, in));
@@ -151,16 +135,19 @@ class NightlyIT extends MiniClusterSupport {
     long night1 = 1795276800000L;
     long night2 = night1 + 86_400_000L;
     assertTrue(
-        cells.stream().anyMatch(c -> c.endsWith("|0 " + night1 + " first 0")),
+        cells.stream().anyMatch(c -> c.endsWith("|0/d:n/" + night1 + "/Put=first 0")),
         "a row of the first night only");
     for (int id : new int[] {100, 150, 199}) {
-      List<String> versions = cells.stream().filter(c -> c.matches("\\d\\|" + id + " .*")).toList();
+      List<String> versions = cells.stream().filter(c -> c.matches("\\d\\|" + id + "/.*")).toList();
       assertEquals(2, versions.size(), id + ": " + versions);
-      assertTrue(versions.get(0).endsWith(night2 + " second " + id), "newest first: " + versions);
-      assertTrue(versions.get(1).endsWith(night1 + " first " + id), versions.toString());
+      assertTrue(
+          versions.get(0).endsWith("/" + night2 + "/Put=second " + id),
+          "newest first: " + versions);
+      assertTrue(versions.get(1).endsWith("/" + night1 + "/Put=first " + id), versions.toString());
     }
     assertTrue(
-        cells.stream().anyMatch(c -> c.endsWith("|299 " + night2 + " second 299")), "a new row");
+        cells.stream().anyMatch(c -> c.endsWith("|299/d:n/" + night2 + "/Put=second 299")),
+        "a new row");
     for (String date : new String[] {"2026-11-22", "2026-11-23"}) {
       RunState state =
           RunDirectory.at(
@@ -311,7 +298,7 @@ class NightlyIT extends MiniClusterSupport {
     assertTrue(
         after.stream()
             .allMatch(
-                c -> c.endsWith(" v2 name " + c.substring(c.indexOf('|') + 1, c.indexOf(' ')))),
+                c -> c.endsWith("=v2 name " + c.substring(c.indexOf('|') + 1, c.indexOf('/')))),
         after.toString());
 
     // Prepared, not loaded, by another spec: resuming would load the other spec's HFiles.
