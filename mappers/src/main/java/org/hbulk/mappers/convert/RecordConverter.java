@@ -29,9 +29,9 @@ import org.hbulk.mappers.tags.CellTagger;
  * row key, the timestamp and the cells that exist. What it gives is one {@link OutputRow} per
  * output, which writes itself into the map output; the cells are stored in {@link RecordCells}.
  * Plain Java: the mapper only feeds it and emits what it returns. One instance per task; it reuses
- * its buffers from record to record, so keys and cells cost no object per record: a record of ASCII
- * bytes is cut as bytes, and only others are decoded into a String and fields of text (see {@link
- * CsvRecordParser}).
+ * its buffers from record to record, so keys and cells cost no object per record: a record whose
+ * bytes are its text's UTF-8 is cut as bytes, and only others are decoded into a String and fields
+ * of text (see {@link CsvRecordParser#cut}).
  */
 public final class RecordConverter {
   private final LoadSpec spec;
@@ -338,8 +338,8 @@ public final class RecordConverter {
   /** The last record's decoded text, or null when it could not be decoded. */
   public String lastText() {
     if (text == null && cutAsBytes) {
-      // Only records of ASCII bytes are cut as bytes: ISO-8859-1 reads them as they are.
-      text = new String(lastBytes, 0, lastLength, StandardCharsets.ISO_8859_1);
+      // Only records whose bytes are their text's UTF-8 are cut as bytes.
+      text = new String(lastBytes, 0, lastLength, StandardCharsets.UTF_8);
     }
     return text;
   }

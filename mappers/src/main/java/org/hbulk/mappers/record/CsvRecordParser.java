@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -23,8 +24,8 @@ import org.hbulk.mappers.schema.CsvOptions;
  * lexer's char-by-char work; anything else (line breaks, escapes, a quote that does not close or is
  * followed by more than spaces) goes to commons-csv, which reads or rejects it. The bytes are
  * decoded strictly: a byte sequence that is not valid in the spec's charset rejects the record
- * instead of turning into replacement characters. A one-line record of ASCII bytes only can be cut
- * as bytes instead ({@link #cut(byte[], int, FieldBytes)}), with no String at all.
+ * instead of turning into replacement characters. A one-line record whose bytes are its text's
+ * UTF-8 can be cut as bytes instead ({@link #cut(byte[], int, FieldBytes)}), with no String at all.
  */
 public final class CsvRecordParser {
   /** Stands for "no such character": no char equals it. */
@@ -43,6 +44,14 @@ public final class CsvRecordParser {
    * UTF-8.
    */
   private final boolean asciiIsText;
+
+  /**
+   * Whether records with bytes of 0x80 and above may be cut as bytes too: in UTF-8, whose
+   * multi-byte characters hold no ASCII byte, when the record is well-formed (else the decoder
+   * rejects it) and the spec does not trim (Unicode spaces around a field would be trimmed by the
+   * text path).
+   */
+  private final boolean utf8IsText;
 
   private final List<String> fields = new ArrayList<>();
   private final StringBuilder quoted = new StringBuilder();
@@ -63,6 +72,7 @@ public final class CsvRecordParser {
             .onUnmappableCharacter(CodingErrorAction.REPORT);
     this.asciiIsText =
         delimiter < 0x80 && quote < 0x80 && escape < 0x80 && readsAsciiAsItself(options);
+    this.utf8IsText = asciiIsText && !trim && options.charset().equals(StandardCharsets.UTF_8);
   }
 
   private static boolean readsAsciiAsItself(CsvOptions options) {
@@ -83,21 +93,28 @@ public final class CsvRecordParser {
   }
 
   /**
-   * Cuts a one-line record of ASCII bytes without the escape character into {@code fields}, as
-   * {@link #parse(String)} cuts its text, and returns true; returns false, with the fields half
-   * filled, for any other record (a byte of 0x80 or above, a line break, the escape character, a
-   * quote that does not close or is followed by more than spaces), which {@link #decode} and {@link
-   * #parse(String)} must read instead.
+   * Cuts a one-line record without the escape character into {@code fields}, as {@link
+   * #parse(String)} cuts its text, and returns true, when its bytes are its text's UTF-8: ASCII
+   * bytes, or well-formed UTF-8 in a UTF-8 file that is not trimmed. Returns false, with the fields
+   * half filled, for any other record (other bytes of 0x80 or above, a line break, the escape
+   * character, a quote that does not close or is followed by more than spaces), which {@link
+   * #decode} and {@link #parse(String)} must read instead.
    */
   public boolean cut(byte[] bytes, int length, FieldBytes fields) {
     if (!asciiIsText) {
       return false;
     }
+    boolean ascii = true;
     for (int i = 0; i < length; i++) {
       byte b = bytes[i];
-      if (b < 0 || b == '\n' || b == '\r' || b == escape) {
+      if (b < 0) {
+        ascii = false;
+      } else if (b == '\n' || b == '\r' || b == escape) {
         return false;
       }
+    }
+    if (!ascii && !(utf8IsText && Utf8.wellFormed(bytes, length))) {
+      return false;
     }
     fields.clear();
     int i = 0;

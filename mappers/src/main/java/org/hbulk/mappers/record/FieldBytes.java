@@ -6,7 +6,7 @@ import java.util.Arrays;
  * One record's fields as bytes, cut from its line without a String per field: each field's bytes (a
  * quoted field's without its quotes, a doubled quote as one) copied one after another into one
  * array, reused from record to record. Filled by {@link CsvRecordParser#cut(byte[], int,
- * FieldBytes)} for records of ASCII bytes only, whose bytes are their text's UTF-8 encoding.
+ * FieldBytes)} for records whose bytes are their text's UTF-8 encoding.
  */
 public final class FieldBytes {
   private byte[] data = new byte[256];

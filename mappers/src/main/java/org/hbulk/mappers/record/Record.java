@@ -26,7 +26,7 @@ public final class Record {
   /** Each field's text; null for a field loaded as bytes whose text nobody asked for yet. */
   private final String[] text;
 
-  /** The fields' bytes when loaded from {@link FieldBytes} (ASCII), else null. */
+  /** The fields' bytes (their text's UTF-8) when loaded from {@link FieldBytes}, else null. */
   private byte[] bytes;
 
   private final int[] from;
@@ -260,8 +260,8 @@ public final class Record {
   public String text(int column) {
     String t = text[column];
     if (t == null) {
-      // The bytes are ASCII, which ISO-8859-1 reads one char a byte without a decoder.
-      t = new String(bytes, from[column], to[column] - from[column], StandardCharsets.ISO_8859_1);
+      // The bytes are the text's UTF-8 (ASCII, or checked well-formed UTF-8): no strict decoder.
+      t = new String(bytes, from[column], to[column] - from[column], StandardCharsets.UTF_8);
       text[column] = t;
     }
     return t;

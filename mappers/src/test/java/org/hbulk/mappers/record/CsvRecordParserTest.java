@@ -1,6 +1,7 @@
 package org.hbulk.mappers.record;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -156,15 +157,32 @@ class CsvRecordParserTest {
   }
 
   /**
-   * Only one-line records of ASCII bytes without the escape character are cut as bytes; the others
-   * (and every record in a charset that does not read ASCII as itself) go to the text parser.
+   * Only one-line records without the escape character whose bytes are their text's UTF-8 (ASCII,
+   * or well-formed UTF-8 in an untrimmed UTF-8 file) are cut as bytes; the others (and every record
+   * in a charset that does not read ASCII as itself) go to the text parser.
    */
   @Test
-  void onlyOneLineAsciiRecordsWithoutEscapesAreCutAsBytes() {
+  void onlyOneLineRecordsWhoseBytesAreTheirUtf8AreCutAsBytes() {
     assertEquals(
         List.of("1", "ann", "a, \"b\"", ""), cutAsBytes(parser, "1,ann,\"a, \"\"b\"\"\","));
     assertEquals(List.of(""), cutAsBytes(parser, ""));
-    assertNull(cutAsBytes(parser, "2,zoë"), "a byte of 0x80 or above");
+    assertEquals(List.of("2", "zoë", "数据"), cutAsBytes(parser, "2,zoë,\"数据\""));
+    assertNull(
+        cutAsBytes(new CsvRecordParser(options(null, StandardCharsets.ISO_8859_1)), "2,zoë"),
+        "a byte of 0x80 or above in another charset than UTF-8");
+    CsvRecordParser trimming =
+        new CsvRecordParser(
+            new CsvOptions(
+                ',',
+                '"',
+                null,
+                false,
+                StandardCharsets.UTF_8,
+                false,
+                CsvOptions.DEFAULT_MAX_RECORD_BYTES,
+                true));
+    assertNull(cutAsBytes(trimming, "2,\u2003zoë"), "non-ASCII bytes where fields are trimmed");
+    assertEquals(List.of("2", "zoe"), cutAsBytes(trimming, "2, zoe "));
     assertNull(cutAsBytes(parser, "3,\"a\nb\""), "a line break");
     assertNull(cutAsBytes(parser, "4,\"open"), "a quote that does not close");
     assertNull(cutAsBytes(parser, "5,\"a\"b"), "more than spaces after a closing quote");
@@ -177,6 +195,65 @@ class CsvRecordParserTest {
     // which one other ASCII byte, %, is an Arabic percent sign: copied as it is, it would be wrong.
     CsvRecordParser ibm864 = new CsvRecordParser(options(null, Charset.forName("IBM864")));
     assertNull(cutAsBytes(ibm864, "9,50%"), "a charset that reads one ASCII byte as another char");
+  }
+
+  /**
+   * Random bytes, well-formed UTF-8 or not (overlong forms, surrogates, cut-off sequences, stray
+   * continuation bytes): a record the strict decoder rejects is never cut as bytes, and one it
+   * reads is cut into the fields the text parser gives, or left to it.
+   */
+  @Test
+  void recordsThatAreNotWellFormedUtf8AreNeverCutAsBytes() {
+    byte[] alphabet = {
+      'a',
+      ',',
+      '"',
+      ' ',
+      (byte) 0xc3,
+      (byte) 0xa9,
+      (byte) 0xe2,
+      (byte) 0x80,
+      (byte) 0x83,
+      (byte) 0xe6,
+      (byte) 0x95,
+      (byte) 0xb0,
+      (byte) 0xed,
+      (byte) 0xa0,
+      (byte) 0xf0,
+      (byte) 0x90,
+      (byte) 0xf4,
+      (byte) 0x8f,
+      (byte) 0xbf,
+      (byte) 0xc0,
+      (byte) 0xc2,
+      (byte) 0xe0,
+      (byte) 0xff
+    };
+    Random random = new Random(20261127L);
+    int cut = 0;
+    int malformed = 0;
+    for (int t = 0; t < 20_000; t++) {
+      byte[] bytes = new byte[random.nextInt(9)];
+      for (int i = 0; i < bytes.length; i++) {
+        bytes[i] = alphabet[random.nextInt(alphabet.length)];
+      }
+      String text;
+      try {
+        text = parser.decode(bytes, bytes.length);
+      } catch (RejectException e) {
+        malformed++;
+        assertFalse(
+            parser.cut(bytes, bytes.length, new FieldBytes()),
+            "malformed, yet cut: " + java.util.HexFormat.of().formatHex(bytes));
+        continue;
+      }
+      FieldBytes fields = new FieldBytes();
+      if (parser.cut(bytes, bytes.length, fields)) {
+        cut++;
+        assertEquals(hbulk(parser, text), texts(fields), java.util.HexFormat.of().formatHex(bytes));
+      }
+    }
+    assertTrue(cut > 2_000 && malformed > 2_000, cut + " cut, " + malformed + " malformed");
   }
 
   private static CsvOptions options(Character escape, Charset charset) {
@@ -197,16 +274,21 @@ class CsvRecordParserTest {
     if (!parser.cut(bytes, bytes.length - 4, fields)) {
       return null;
     }
-    List<String> cut = new ArrayList<>();
+    return texts(fields);
+  }
+
+  /** The fields' bytes read as UTF-8. */
+  private static List<String> texts(FieldBytes fields) {
+    List<String> texts = new ArrayList<>();
     for (int f = 0; f < fields.count(); f++) {
-      cut.add(
+      texts.add(
           new String(
               fields.data(),
               fields.start(f),
               fields.end(f) - fields.start(f),
               StandardCharsets.UTF_8));
     }
-    return cut;
+    return texts;
   }
 
   private static List<String> hbulk(CsvRecordParser parser, String text) {
