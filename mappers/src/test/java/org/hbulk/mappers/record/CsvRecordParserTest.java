@@ -227,7 +227,10 @@ class CsvRecordParserTest {
       (byte) 0xc0,
       (byte) 0xc2,
       (byte) 0xe0,
-      (byte) 0xff
+      (byte) 0xff,
+      (byte) 0xc1,
+      (byte) 0xf5,
+      (byte) 0xf8
     };
     Random random = new Random(20261127L);
     int cut = 0;
