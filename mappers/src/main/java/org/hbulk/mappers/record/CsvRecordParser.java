@@ -53,6 +53,9 @@ public final class CsvRecordParser {
    */
   private final boolean utf8IsText;
 
+  /** The quote as the byte cut compares it: a value no byte has when there is no quote. */
+  private final int quoteByte;
+
   private final List<String> fields = new ArrayList<>();
   private final StringBuilder quoted = new StringBuilder();
   private final RecordFeed feed = new RecordFeed();
@@ -72,6 +75,7 @@ public final class CsvRecordParser {
             .onUnmappableCharacter(CodingErrorAction.REPORT);
     this.asciiIsText =
         delimiter < 0x80 && quote < 0x80 && escape < 0x80 && readsAsciiAsItself(options);
+    this.quoteByte = quote == NONE ? Integer.MIN_VALUE : quote;
     this.utf8IsText = asciiIsText && !trim && options.charset().equals(StandardCharsets.UTF_8);
   }
 
@@ -121,16 +125,16 @@ public final class CsvRecordParser {
     while (true) {
       int start = i;
       if (trim) {
-        while (i < length && isSpace((char) bytes[i])) {
+        while (i < length && isSpace((char) (bytes[i] & 0xff))) {
           i++;
         }
       }
-      if (i < length && bytes[i] == quote) {
+      if (i < length && bytes[i] == quoteByte) {
         i = closeQuoted(bytes, i + 1, length, fields);
         if (i < 0) {
           return false;
         }
-        while (i < length && isSpace((char) bytes[i])) {
+        while (i < length && isSpace((char) (bytes[i] & 0xff))) {
           i++;
         }
         if (i < length && bytes[i] != delimiter) {
@@ -163,11 +167,11 @@ public final class CsvRecordParser {
    */
   private int closeQuoted(byte[] bytes, int from, int length, FieldBytes fields) {
     fields.startField();
-    int close = indexOf(bytes, quote, from, length);
-    while (close + 1 < length && bytes[close + 1] == quote) {
+    int close = indexOf(bytes, quoteByte, from, length);
+    while (close + 1 < length && bytes[close + 1] == quoteByte) {
       fields.append(bytes, from, close + 1);
       from = close + 2;
-      close = indexOf(bytes, quote, from, length);
+      close = indexOf(bytes, quoteByte, from, length);
     }
     if (close >= length) {
       return -1;

@@ -23,6 +23,11 @@ public final class Record {
   private final List<Column> columns;
   private final DateTimeFormatter[] formatters;
 
+  /** Each column's type, and whether it holds epoch seconds: looked up once, not per field. */
+  private final ColumnType[] types;
+
+  private final boolean[] epochSeconds;
+
   /** Each field's text; null for a field loaded as bytes whose text nobody asked for yet. */
   private final String[] text;
 
@@ -39,8 +44,14 @@ public final class Record {
     this.columns = columns;
     int n = columns.size();
     this.formatters = new DateTimeFormatter[n];
+    this.types = new ColumnType[n];
+    this.epochSeconds = new boolean[n];
     for (int i = 0; i < n; i++) {
-      formatters[i] = columns.get(i).formatter();
+      Column c = columns.get(i);
+      formatters[i] = c.formatter();
+      types[i] = c.type();
+      epochSeconds[i] =
+          c.type() == ColumnType.TIMESTAMP && Column.EPOCH_SECONDS.equals(c.timePattern());
     }
     this.text = new String[n];
     this.from = new int[n];
@@ -137,7 +148,7 @@ public final class Record {
     if (start == end) {
       return;
     }
-    ColumnType type = columns.get(i).type();
+    ColumnType type = types[i];
     if (type == ColumnType.STRING || type == ColumnType.SKIP) {
       return;
     }
@@ -150,8 +161,7 @@ public final class Record {
       // Anything but plain digits (and doubles, booleans, formatted times) is read from its text,
       // as a String field would be: the same value or the same reject.
       parse(i, text(i));
-    } else if (type == ColumnType.TIMESTAMP
-        && columns.get(i).timePattern().equals(Column.EPOCH_SECONDS)) {
+    } else if (epochSeconds[i]) {
       if (Math.abs(n) > Long.MAX_VALUE / 1000) {
         parse(i, text(i));
       } else {
