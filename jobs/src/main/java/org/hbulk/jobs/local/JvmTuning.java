@@ -4,8 +4,8 @@ import org.hbulk.mappers.Shortcut;
 
 /**
  * The JVM tuning of {@code scripts/hbulk} (its function {@code jvm_tuning}: the collector, the
- * young generation, transparent huge pages, the class-data archive), as the launcher reports it in
- * a system property: what it added, or {@code off} under {@code HBULK_JVM_TUNING=off}.
+ * young generation, the class-data archive), as the launcher reports it in a system property: what
+ * it added, or {@code off} under {@code HBULK_JVM_TUNING=off}.
  */
 public final class JvmTuning {
   public static final String NAME = "jvm-tuning";
