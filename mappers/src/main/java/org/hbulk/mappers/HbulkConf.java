@@ -178,9 +178,10 @@ public final class HbulkConf {
   /**
    * Whether a local run sizes its tasks for this machine (default {@value
    * #LOCAL_TASK_SIZING_DEFAULT}): splits of equal size in whole waves of {@link #LOCAL_PARALLELISM}
-   * tasks, and a sort buffer that holds a split's map output, so each map task sorts and writes
-   * once. Off: Hadoop's split size (the local block, 32 MB) and sort buffer (100 MB). Split or
-   * sort-buffer settings of the user's win.
+   * tasks, a sort buffer that holds a split's map output, so each map task sorts and writes once,
+   * and file streams that buffer 128 KB ({@code io.file.buffer.size}). Off: Hadoop's split size
+   * (the local block, 32 MB), sort buffer (100 MB) and file buffer (4 KB). Settings of the user's
+   * win.
    */
   public static final String LOCAL_TASK_SIZING = "hbulk.local.task-sizing";
 

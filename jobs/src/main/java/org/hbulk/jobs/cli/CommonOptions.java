@@ -6,6 +6,7 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.hbulk.jobs.HbulkException;
 import org.hbulk.jobs.local.LocalRunnerFileSystem;
+import org.hbulk.jobs.local.LocalTuning;
 import org.hbulk.jobs.local.PlainIoLocalShuffle;
 import org.hbulk.jobs.security.KerberosLogin;
 import picocli.CommandLine.Option;
@@ -42,14 +43,15 @@ final class CommonOptions {
 
   /**
    * The configuration with this command's {@code -D} properties applied, the Kerberos login from a
-   * keytab done if one is named, and the local file system of a local run chosen by them (before
-   * the command opens its first file).
+   * keytab done if one is named, and the local file system and its buffers of a local run chosen by
+   * them (before the command opens its first file).
    */
   Configuration apply(Configuration base) throws HbulkException {
     Configuration conf = new Configuration(base);
     properties.forEach(conf::set);
     KerberosLogin.login(conf, principal, keytab);
     LocalRunnerFileSystem.installIfLocal(conf);
+    LocalTuning.chooseFileBuffers(conf);
     PlainIoLocalShuffle.installIfNeeded(conf);
     return conf;
   }

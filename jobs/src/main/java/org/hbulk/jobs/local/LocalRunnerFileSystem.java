@@ -8,7 +8,6 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.io.nativeio.NativeIO;
-import org.apache.hadoop.mapred.JobConf;
 import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.Shortcut;
 
@@ -37,9 +36,7 @@ public class LocalRunnerFileSystem extends LocalFileSystem {
    * #forgetUnlessLocal} undoes it for a job submitted to a cluster.
    */
   public static void installIfLocal(Configuration conf) {
-    // JobConf's first use adds mapred-site.xml, which says where jobs run, to every configuration.
-    String framework = new JobConf(conf).get("mapreduce.framework.name", "local");
-    if ("local".equals(framework)
+    if (LocalTuning.runsLocally(conf)
         && switchedOn(conf)
         && conf.get(IMPL) == null
         && !NativeIO.isAvailable()) {

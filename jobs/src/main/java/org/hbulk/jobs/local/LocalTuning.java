@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
+import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.LocalJobRunner;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
@@ -40,7 +42,37 @@ public final class LocalTuning {
    */
   private static final long LOCAL_SPLIT = 32L << 20;
 
+  /** The buffer of a local run's file streams: Hadoop's default is 4 KB. */
+  static final int LOCAL_FILE_BUFFER = 128 << 10;
+
+  /** The source {@link #chooseFileBuffers} gives its setting, which says hbulk made it. */
+  private static final String FILE_BUFFER_SOURCE = "hbulk " + TASK_SIZING;
+
   private LocalTuning() {}
+
+  /** Whether a job of {@code conf} runs in this process, under Hadoop's local job runner. */
+  static boolean runsLocally(Configuration conf) {
+    // JobConf's first use adds mapred-site.xml, which says where jobs run, to every configuration.
+    return "local".equals(new JobConf(conf).get("mapreduce.framework.name", "local"));
+  }
+
+  /**
+   * File streams of a local run that buffer {@link #LOCAL_FILE_BUFFER} bytes, part of the task
+   * sizing shortcut: Hadoop's local streams wrote map outputs and HFiles in 4 KB calls that do not
+   * start on a page, and ext4 zeroes the part of a new page cache page that a write leaves out, so
+   * every page was written about twice (zeroing was 8 % of a 4 M-row prepare's samples; README,
+   * "Performance and the benchmark"). Must run before the process makes its local file system,
+   * which reads the buffer size once, from the configuration it is made with (as {@link
+   * LocalRunnerFileSystem#installIfLocal}); a setting of the user's wins.
+   */
+  public static void chooseFileBuffers(Configuration conf) {
+    String key = CommonConfigurationKeysPublic.IO_FILE_BUFFER_SIZE_KEY;
+    if (runsLocally(conf)
+        && conf.getBoolean(HbulkConf.LOCAL_TASK_SIZING, HbulkConf.LOCAL_TASK_SIZING_DEFAULT)
+        && !HbulkConf.setByUser(conf, key)) {
+      conf.set(key, Integer.toString(LOCAL_FILE_BUFFER), FILE_BUFFER_SOURCE);
+    }
+  }
 
   /** Tunes a local job's configuration; returns what each shortcut did, also recorded in it. */
   public static List<Shortcut> apply(Configuration conf, long inputBytes) {
@@ -113,7 +145,8 @@ public final class LocalTuning {
 
   /**
    * Splits of equal size in whole waves of tasks (so no core idles behind one last small split),
-   * and a sort buffer that holds a split's map output within a quarter of the heap.
+   * and a sort buffer that holds a split's map output within a quarter of the heap; says whether
+   * {@link #chooseFileBuffers} chose the file buffers.
    */
   private static Shortcut taskSizing(Configuration conf, long inputBytes) {
     if (!conf.getBoolean(HbulkConf.LOCAL_TASK_SIZING, HbulkConf.LOCAL_TASK_SIZING_DEFAULT)) {
@@ -144,6 +177,11 @@ public final class LocalTuning {
       int mb = (int) Math.max(32, Math.min(wanted, perTask));
       conf.setInt(MRJobConfig.IO_SORT_MB, mb);
       did.add("sort buffers of " + mb + " MB");
+    }
+    String[] buffer =
+        conf.getPropertySources(CommonConfigurationKeysPublic.IO_FILE_BUFFER_SIZE_KEY);
+    if (buffer != null && buffer.length > 0 && FILE_BUFFER_SOURCE.equals(buffer[0])) {
+      did.add("file buffers of " + (LOCAL_FILE_BUFFER >> 10) + " KB");
     }
     return did.isEmpty()
         ? new Shortcut(

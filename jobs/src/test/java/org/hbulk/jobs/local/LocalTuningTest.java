@@ -176,6 +176,33 @@ class LocalTuningTest {
   }
 
   @Test
+  void localFileStreamsBufferMoreThanHadoopsFourKilobytesUnlessTheUserSaysOtherwise() {
+    String key = "io.file.buffer.size";
+    Configuration conf = local(2);
+    assertEquals(4096, conf.getInt(key, 0), "Hadoop's default");
+    LocalTuning.chooseFileBuffers(conf);
+    assertEquals(128 * 1024, conf.getInt(key, 0));
+    // The job's configuration is a copy made later: the task sizing still says it chose them.
+    Configuration job = new JobConf(conf);
+    assertTrue(
+        LocalTuning.apply(job, 108 * MB).get(1).detail().endsWith(", file buffers of 128 KB"),
+        job.get(key));
+
+    Configuration user = local(2, key, "65536");
+    LocalTuning.chooseFileBuffers(user);
+    assertEquals(65536, user.getInt(key, 0));
+    assertFalse(LocalTuning.apply(user, 108 * MB).get(1).detail().contains("file buffers"));
+
+    Configuration off = local(2, HbulkConf.LOCAL_TASK_SIZING, "false");
+    LocalTuning.chooseFileBuffers(off);
+    assertFalse(HbulkConf.setByUser(off, key), "switched off: Hadoop's buffer");
+
+    Configuration cluster = local(2, "mapreduce.framework.name", "yarn");
+    LocalTuning.chooseFileBuffers(cluster);
+    assertFalse(HbulkConf.setByUser(cluster, key), "a cluster's own setting stands");
+  }
+
+  @Test
   void aJobThatDidNotRunLocallyUsedNone() throws Exception {
     List<Shortcut> none = LocalTuning.outcome(new Configuration(false));
     assertEquals(4, none.size());
