@@ -74,6 +74,8 @@ public final class SingleThreadFloor {
       throws Exception {
     Configuration conf = new Configuration(base);
     org.hbulk.jobs.local.LocalRunnerFileSystem.installIfLocal(conf);
+    // The file buffers hbulk's local runs write with (the floor must not write more slowly).
+    org.hbulk.jobs.local.LocalTuning.chooseFileBuffers(conf);
     conf.set(
         HbulkConf.HFILE_FAMILIES,
         FamilyFormat.encode(
