@@ -1,12 +1,14 @@
 package org.hbulk.jobs.local;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.LocalJobRunner;
 import org.apache.hadoop.mapreduce.MRJobConfig;
@@ -154,7 +156,7 @@ public final class LocalTuning {
           TASK_SIZING,
           HbulkConf.LOCAL_TASK_SIZING,
           Shortcut.State.OFF,
-          "Hadoop's split size and sort buffer");
+          "Hadoop's split size, sort buffer and file buffer");
     }
     int cores = cores(conf);
     long heap = Runtime.getRuntime().maxMemory();
@@ -181,16 +183,40 @@ public final class LocalTuning {
     String[] buffer =
         conf.getPropertySources(CommonConfigurationKeysPublic.IO_FILE_BUFFER_SIZE_KEY);
     if (buffer != null && buffer.length > 0 && FILE_BUFFER_SOURCE.equals(buffer[0])) {
-      did.add("file buffers of " + (LOCAL_FILE_BUFFER >> 10) + " KB");
+      int inEffect = localFileBuffer(conf);
+      did.add(
+          inEffect == LOCAL_FILE_BUFFER
+              ? "file buffers of " + (LOCAL_FILE_BUFFER >> 10) + " KB"
+              : "file buffers of "
+                  + inEffect
+                  + " bytes, not "
+                  + (LOCAL_FILE_BUFFER >> 10)
+                  + " KB: this process made its local file system before hbulk chose them");
     }
     return did.isEmpty()
         ? new Shortcut(
             TASK_SIZING,
             HbulkConf.LOCAL_TASK_SIZING,
             Shortcut.State.NOT_USED,
-            "split size and sort buffer set by the user")
+            "split size, sort buffer and file buffer set by the user")
         : new Shortcut(
             TASK_SIZING, HbulkConf.LOCAL_TASK_SIZING, Shortcut.State.RAN, String.join(", ", did));
+  }
+
+  /**
+   * The buffer of the local file system this process really writes through: Hadoop keeps the first
+   * one it made, with the configuration it was made with.
+   */
+  static int localFileBuffer(Configuration conf) {
+    try {
+      return FileSystem.getLocal(conf)
+          .getConf()
+          .getInt(
+              CommonConfigurationKeysPublic.IO_FILE_BUFFER_SIZE_KEY,
+              CommonConfigurationKeysPublic.IO_FILE_BUFFER_SIZE_DEFAULT);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot open the local file system", e);
+    }
   }
 
   /** {@link ReduceInputBuffer}: the in-process reducers' heap is this JVM's. */

@@ -209,6 +209,8 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
     if (w.writer == null) {
       w.writer = open(w, cell);
     }
+    assert w.checkedRow != tr || CellUtil.matchingRows(w.last, cell)
+        : "one table;row array for two rows: " + Bytes.toStringBinary(tr);
     w.checkedRow = tr;
     // The reducer gives each row its own array: the comparison runs once a row, not once a cell.
     if (tr != lastTableRow && !Bytes.equals(tr, lastTableRow)) {
