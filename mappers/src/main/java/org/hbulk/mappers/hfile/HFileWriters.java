@@ -201,8 +201,8 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
       current = w;
     }
     byte[] tr = tableRow.get();
-    // Once a row, not once a cell: comparing each cell's row with the region's end was about 1 %
-    // of a reducer's time. The reducer gives each row its own array (as below).
+    // Once a row, not once a cell (comparing each cell's row with the region's end: 2 % more user
+    // CPU in paired 4 M-row prepares). The reducer gives each row its own array (as below).
     if (w.writer != null && w.checkedRow != tr && w.endsBefore(cell, maxFileSize)) {
       close(w);
     }
