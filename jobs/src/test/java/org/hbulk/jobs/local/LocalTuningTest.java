@@ -7,9 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.security.PrivilegedExceptionAction;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.mapred.JobConf;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.Shortcut;
 import org.junit.jupiter.api.Test;
@@ -176,24 +179,28 @@ class LocalTuningTest {
   }
 
   @Test
-  void localFileStreamsBufferMoreThanHadoopsFourKilobytesUnlessTheUserSaysOtherwise() {
+  void localFileStreamsBufferMoreThanHadoopsFourKilobytesUnlessTheUserSaysOtherwise()
+      throws Exception {
     String key = "io.file.buffer.size";
     Configuration conf = local(2);
     assertEquals(4096, conf.getInt(key, 0), "Hadoop's default");
     LocalTuning.chooseFileBuffers(conf);
     assertEquals(128 * 1024, conf.getInt(key, 0));
     // The job's configuration is a copy made later: the task sizing still says it chose them,
-    // and whether the local file system this test JVM made first (Hadoop keeps it) writes with
-    // them; through hbulk's commands it is made after the choice.
+    // and whether the local file system Hadoop keeps (one per user) writes with them. Each case
+    // runs as a user of its own, so no file system another test made is in the way.
     Configuration job = new JobConf(conf);
-    String detail = LocalTuning.apply(job, 108 * MB).get(1).detail();
-    assertTrue(
-        LocalTuning.localFileBuffer(job) == 128 * 1024
-            ? detail.endsWith(", file buffers of 128 KB")
-            : detail.endsWith(
-                " bytes, not 128 KB: this process made its local file system before hbulk chose"
-                    + " them"),
-        detail);
+    assertEquals(
+        "file buffers of 128 KB",
+        asNewUser(() -> lastPart(LocalTuning.apply(new JobConf(job), 108 * MB).get(1))));
+    assertEquals(
+        "file buffers of 4096 bytes, not 128 KB: this process made its local file system before"
+            + " hbulk chose them",
+        asNewUser(
+            () -> {
+              FileSystem.getLocal(local(2)); // made first, with Hadoop's buffer
+              return lastPart(LocalTuning.apply(new JobConf(job), 108 * MB).get(1));
+            }));
 
     Configuration user = local(2, key, "65536");
     LocalTuning.chooseFileBuffers(user);
@@ -207,6 +214,16 @@ class LocalTuningTest {
     Configuration cluster = local(2, "mapreduce.framework.name", "yarn");
     LocalTuning.chooseFileBuffers(cluster);
     assertFalse(HbulkConf.setByUser(cluster, key), "a cluster's own setting stands");
+  }
+
+  /** What the task sizing says of the file buffers, its last part. */
+  private static String lastPart(Shortcut shortcut) {
+    String detail = shortcut.detail();
+    return detail.substring(detail.indexOf(", file buffers") + 2);
+  }
+
+  private static <T> T asNewUser(PrivilegedExceptionAction<T> action) throws Exception {
+    return UserGroupInformation.createRemoteUser("buffers-" + System.nanoTime()).doAs(action);
   }
 
   @Test
