@@ -54,18 +54,6 @@ biased_locking_flags() {
   [[ "${user}" == *-XX:-PrintWarnings* ]] || printf '%s\n' -XX:+PrintWarnings
 }
 
-# compile_threshold_flags [USER_OPTS]: prints the JVM flag that doubles the JIT compilers'
-# invocation and loop thresholds, unless USER_OPTS, JAVA_TOOL_OPTIONS or JDK_JAVA_OPTIONS scale or
-# set them already. A local prepare compiled about 7,000 methods, a fifth of its CPU on the cores
-# its tasks run on, many of them framework code hot only for a moment (each in-process task parses
-# the job's XML); at twice the counts less of that code is compiled twice over (README, "The
-# embedded default").
-compile_threshold_flags() {
-  local user="${JAVA_TOOL_OPTIONS:-} ${JDK_JAVA_OPTIONS:-} ${1:-}"
-  [[ "${user}" != *CompileThresholdScaling* && "${user}" != *-XX:Tier* ]] || return 0
-  printf '%s\n' -XX:CompileThresholdScaling=2
-}
-
 # usage SCRIPT: prints the script's header comment (line 2 up to the first line that is not a
 # comment), its --help text, so the text and the script never disagree on where it ends.
 usage() {

@@ -205,7 +205,6 @@ class NightlyScriptIT {
               .matcher(report);
       assertTrue(tuning.find(), report);
       assertTrue(tuning.group(1).contains("biased locking"), tuning.group(1));
-      assertTrue(tuning.group(1).contains("compile thresholds x2"), tuning.group(1));
     }
     Run again =
         script(
