@@ -6,33 +6,38 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.SequenceFile;
 import org.apache.hadoop.mapreduce.lib.partition.TotalOrderPartitioner;
 import org.hbulk.mappers.shuffle.CellKey;
+import org.hbulk.mappers.shuffle.TableCodes;
 
 /**
  * The cut points of the shuffle's total order. Each is the first possible cell of a region's start
- * row ({@code table;startKey}, no family, no qualifier, newest timestamp, type Maximum), so every
- * cell of a row goes to the reducer of the region that holds the row. With a reducer per region
- * every region but the very first starts a partition; with fewer, each reducer takes a run of
- * consecutive regions (as even in number as they divide), and its HFile writer closes a file where
- * the next region starts ({@code HFileWriters}).
+ * row (the table's code and the start key, no family, no qualifier, newest timestamp, type
+ * Maximum), so every cell of a row goes to the reducer of the region that holds the row. With a
+ * reducer per region every region but the very first starts a partition; with fewer, each reducer
+ * takes a run of consecutive regions (as even in number as they divide), and its HFile writer
+ * closes a file where the next region starts ({@code HFileWriters}).
  */
 final class CellPartitions {
   private CellPartitions() {}
 
   /**
-   * Writes the cut points of these tables (start keys by table, named as the spec names them, as
-   * the map output keys do) for {@code reducers} reducers (at most the regions) to {@code file},
-   * and points the TotalOrderPartitioner at it.
+   * Writes the cut points of these tables (start keys by table, named as the spec names them, each
+   * table coded as the map output keys code it) for {@code reducers} reducers (at most the regions)
+   * to {@code file}, and points the TotalOrderPartitioner at it.
    */
-  static void write(Configuration conf, Path file, Map<String, byte[][]> startKeys, int reducers)
+  static void write(
+      Configuration conf,
+      Path file,
+      Map<String, byte[][]> startKeys,
+      TableCodes codes,
+      int reducers)
       throws IOException {
     List<CellKey> cuts = new ArrayList<>();
     for (Map.Entry<String, byte[][]> t : startKeys.entrySet()) {
-      byte[] table = Bytes.toBytes(t.getKey());
+      byte[] table = codes.code(t.getKey());
       for (byte[] start : t.getValue()) {
         cuts.add(CellKey.firstOnRow(table, start));
       }

@@ -36,6 +36,7 @@ import org.hbulk.mappers.mapreduce.CsvToCellsMapper;
 import org.hbulk.mappers.mapreduce.RejectWriter;
 import org.hbulk.mappers.shuffle.CellKey;
 import org.hbulk.mappers.shuffle.CellRun;
+import org.hbulk.mappers.shuffle.TableCodes;
 import org.hbulk.mappers.sort.PrefixSort;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.hbulk.mappers.spec.OutputSpec;
@@ -115,7 +116,11 @@ final class JobSetup {
             : ClusterTuning.reducers(
                 job.getConfiguration(), inputBytes, regions, ClusterTuning.reduceSlots(conf));
     CellPartitions.write(
-        job.getConfiguration(), new Path(run.scratch(), "cell-partitions"), startKeys, reducers);
+        job.getConfiguration(),
+        new Path(run.scratch(), "cell-partitions"),
+        startKeys,
+        TableCodes.of(spec.tables()),
+        reducers);
     job.setNumReduceTasks(reducers);
     job.setReducerClass(CellStreamReducer.class);
     if (!local) {

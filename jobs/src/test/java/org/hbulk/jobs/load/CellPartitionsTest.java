@@ -13,6 +13,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.mapreduce.MRJobConfig;
 import org.apache.hadoop.mapreduce.lib.partition.TotalOrderPartitioner;
 import org.hbulk.mappers.shuffle.CellKey;
+import org.hbulk.mappers.shuffle.TableCodes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,7 +37,8 @@ class CellPartitionsTest {
         CellKey.Comparator.class,
         org.apache.hadoop.io.RawComparator.class);
     assertEquals(5, CellPartitions.regions(startKeys));
-    CellPartitions.write(conf, new Path(tmp.resolve("cuts").toUri()), startKeys, reducers);
+    TableCodes codes = TableCodes.of(startKeys.keySet());
+    CellPartitions.write(conf, new Path(tmp.resolve("cuts").toUri()), startKeys, codes, reducers);
     TotalOrderPartitioner<CellKey, Object> partitioner = new TotalOrderPartitioner<>();
     partitioner.setConf(conf);
     // In the shuffle's order: table a's regions, then b's; each region's start row and one inside.
@@ -46,7 +48,7 @@ class CellPartitionsTest {
     for (int region = 0; region < rows.length; region++) {
       int first = -1;
       for (String row : rows[region]) {
-        CellKey key = CellKey.firstOnRow(Bytes.toBytes(tables[region]), Bytes.toBytes(row));
+        CellKey key = CellKey.firstOnRow(codes.code(tables[region]), Bytes.toBytes(row));
         int p = partitioner.getPartition(key, null, reducers);
         if (first >= 0) {
           assertEquals(first, p, "a region split between reducers: " + region);

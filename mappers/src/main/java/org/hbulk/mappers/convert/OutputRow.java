@@ -14,16 +14,19 @@ import org.hbulk.mappers.shuffle.CellRun;
  */
 public final class OutputRow {
   private final int output;
-  private final byte[] table;
+
+  /** The code of the output's table in the shuffle's keys. */
+  private final byte[] tableCode;
+
   private final RecordCells cells;
   private final ByteBuilder row = new ByteBuilder(128);
   private long timestamp;
   private int from;
   private int to;
 
-  OutputRow(int output, byte[] table, RecordCells cells) {
+  OutputRow(int output, byte[] tableCode, RecordCells cells) {
     this.output = output;
-    this.table = table;
+    this.tableCode = tableCode;
     this.cells = cells;
   }
 
@@ -63,7 +66,7 @@ public final class OutputRow {
 
   /** Sets {@code key} to the coordinates of this row's first cell: the run's key in the shuffle. */
   public CellKey writeKey(CellKey key) {
-    cells.writeKey(key, from, table, row, timestamp);
+    cells.writeKey(key, from, tableCode, row, timestamp);
     return key;
   }
 

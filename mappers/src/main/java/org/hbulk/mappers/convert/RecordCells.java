@@ -120,10 +120,10 @@ final class RecordCells {
     }
   }
 
-  /** Sets {@code key} to the coordinates of cell {@code c} in row {@code table;row}. */
-  void writeKey(CellKey key, int c, byte[] table, ByteBuilder row, long timestamp) {
+  /** Sets {@code key} to the coordinates of cell {@code c} of {@code row} in the table coded so. */
+  void writeKey(CellKey key, int c, byte[] tableCode, ByteBuilder row, long timestamp) {
     key.set(
-        table,
+        tableCode,
         row.array(),
         0,
         row.length(),

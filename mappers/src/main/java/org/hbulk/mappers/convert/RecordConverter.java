@@ -17,6 +17,7 @@ import org.hbulk.mappers.record.RejectException;
 import org.hbulk.mappers.record.RejectReason;
 import org.hbulk.mappers.schema.Column;
 import org.hbulk.mappers.schema.MissingFields;
+import org.hbulk.mappers.shuffle.TableCodes;
 import org.hbulk.mappers.spec.CellSpec;
 import org.hbulk.mappers.spec.DeleteRule;
 import org.hbulk.mappers.spec.EmptyField;
@@ -119,6 +120,7 @@ public final class RecordConverter {
     this.mayEndEarly =
         missingAbsent || spec.outputs().stream().anyMatch(out -> out.deletes() != null);
     this.needs = new FieldNeeds[n];
+    TableCodes tableCodes = TableCodes.of(spec.tables());
     for (int o = 0; o < n; o++) {
       needs[o] = FieldNeeds.of(spec.outputs().get(o));
       familyOrder[o] =
@@ -126,7 +128,7 @@ public final class RecordConverter {
               .map(Bytes::toBytes)
               .sorted(Bytes::compareTo)
               .toArray(byte[][]::new);
-      outputs[o] = new OutputRow(o, Bytes.toBytes(spec.outputs().get(o).table()), cells);
+      outputs[o] = new OutputRow(o, tableCodes.code(spec.outputs().get(o).table()), cells);
       List<CellSpec> specs = spec.outputs().get(o).cells();
       families[o] = new byte[specs.size()][];
       qualifiers[o] = new byte[specs.size()][];

@@ -20,6 +20,7 @@ import org.hbulk.mappers.schema.CollisionPolicy;
 import org.hbulk.mappers.shuffle.CellKey;
 import org.hbulk.mappers.shuffle.CellRun;
 import org.hbulk.mappers.shuffle.RunCursor;
+import org.hbulk.mappers.shuffle.TableCodes;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.hbulk.mappers.spec.OutputSpec;
 
@@ -43,11 +44,12 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
 
   /**
    * The current row's "table;row", the key {@link HFileWriters} reads the table from: offset 0,
-   * exact length.
+   * exact length. The shuffle's keys carry a code for the table instead ({@link TableCodes}).
    */
   private final ImmutableBytesWritable tableRow = new ImmutableBytesWritable(new byte[0]);
 
   private int rowOffset;
+  private TableCodes tableCodes;
   private RunMerger merger;
 
   /**
@@ -71,6 +73,7 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
   protected void setup(Context context) throws IOException, InterruptedException {
     hfiles = hfileWriter(context);
     LoadSpec spec = LoadSpec.fromConfiguration(context.getConfiguration());
+    tableCodes = TableCodes.of(spec.tables());
     sharedRows = new boolean[spec.outputs().size()];
     distinctColumns = new boolean[sharedRows.length];
     for (int o = 0; o < sharedRows.length; o++) {
@@ -148,9 +151,15 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
    * Takes the row of a reduce call's first key: the key changes as runs go by, the row does not.
    */
   private void startRow(CellKey key) {
-    byte[] tr = Arrays.copyOfRange(key.bytes(), 2, 2 + key.tableRowLength());
+    byte[] k = key.bytes();
+    byte[] table = tableCodes.name(k[2]);
+    int rowLength = key.tableRowLength() - 1;
+    byte[] tr = new byte[table.length + 1 + rowLength];
+    System.arraycopy(table, 0, tr, 0, table.length);
+    tr[table.length] = ';';
+    System.arraycopy(k, 3, tr, table.length + 1, rowLength);
     tableRow.set(tr);
-    rowOffset = Bytes.indexOf(tr, (byte) ';') + 1;
+    rowOffset = table.length + 1;
   }
 
   private IOException rowTooLargeToChoose() {

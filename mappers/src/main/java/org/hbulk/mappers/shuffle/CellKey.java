@@ -13,9 +13,9 @@ import org.apache.hadoop.io.WritableUtils;
  * The map output key: a whole cell's coordinates, so the shuffle sorts cells and reducers can write
  * them to HFiles as they come, holding nothing per row. The bytes are HBase's KeyValue key layout,
  * {@code [row length: 2][row][family length: 1][family][qualifier][timestamp: 8][type: 1]}, whose
- * row is {@code table;row} as HBase's multi-table output expects; {@link Comparator} orders them as
- * raw bytes exactly as HBase orders cells (row, family, qualifier, newest first, type), so one
- * table's cells reach its HFiles in the order the HFile writer demands.
+ * row is the table's one-byte code ({@link TableCodes}) and then the row; {@link Comparator} orders
+ * them as raw bytes exactly as HBase orders cells (row, family, qualifier, newest first, type), so
+ * one table's cells reach its HFiles in the order the HFile writer demands.
  *
  * <p>The key is that of the first cell of a {@link org.hbulk.mappers.shuffle.CellRun}: the runs of
  * one row reach the reducer in the order of their first cells, together ({@link RowComparator}).
@@ -35,10 +35,10 @@ public final class CellKey implements WritableComparable<CellKey> {
    * The first possible cell of a row, before every real cell of it (no family, no qualifier, newest
    * timestamp, HBase's Maximum type): where a region's share of the order starts.
    */
-  public static CellKey firstOnRow(byte[] table, byte[] row) {
+  public static CellKey firstOnRow(byte[] tableCode, byte[] row) {
     return new CellKey()
         .set(
-            table,
+            tableCode,
             row,
             0,
             row.length,
@@ -53,11 +53,11 @@ public final class CellKey implements WritableComparable<CellKey> {
   }
 
   /**
-   * Sets this key to a cell whose row is {@code table;row}. The arrays are copied; this object is
-   * reused from cell to cell.
+   * Sets this key to a cell of {@code row} in the table coded {@code tableCode} ({@link
+   * TableCodes}). The arrays are copied; this object is reused from cell to cell.
    */
   public CellKey set(
-      byte[] table,
+      byte[] tableCode,
       byte[] row,
       int rowOffset,
       int rowLength,
@@ -69,18 +69,18 @@ public final class CellKey implements WritableComparable<CellKey> {
       int qualifierLength,
       long timestamp,
       byte type) {
-    int tableRow = table.length + 1 + rowLength;
-    if (tableRow > Short.MAX_VALUE) {
+    int tableRow = tableCode.length + rowLength;
+    // Read back unsigned: room for the code beside any row HBase takes (MAX_ROW_LENGTH).
+    if (tableRow > 0xffff) {
       throw new IllegalArgumentException(
-          "table;row of " + tableRow + " bytes is longer than " + Short.MAX_VALUE);
+          "row of " + rowLength + " bytes is longer than " + (0xffff - tableCode.length));
     }
     length = 2 + tableRow + 1 + familyLength + qualifierLength + 9;
     if (bytes.length < length) {
       bytes = new byte[Math.max(length, bytes.length * 2)];
     }
     int p = Bytes.putShort(bytes, 0, (short) tableRow);
-    p = Bytes.putBytes(bytes, p, table, 0, table.length);
-    bytes[p++] = ';';
+    p = Bytes.putBytes(bytes, p, tableCode, 0, tableCode.length);
     p = Bytes.putBytes(bytes, p, row, rowOffset, rowLength);
     bytes[p++] = (byte) familyLength;
     p = Bytes.putBytes(bytes, p, family, familyOffset, familyLength);
@@ -98,7 +98,7 @@ public final class CellKey implements WritableComparable<CellKey> {
     return length;
   }
 
-  /** Length of {@code table;row}, which starts at offset 2. */
+  /** Length of the table's code and the row, which start at offset 2. */
   public int tableRowLength() {
     return Bytes.toShort(bytes, 0) & 0xffff;
   }
@@ -202,7 +202,7 @@ public final class CellKey implements WritableComparable<CellKey> {
     return (b[bEnd + 8] & 0xff) - (a[aEnd + 8] & 0xff);
   }
 
-  /** Order of the {@code table;row} of two keys in KeyValue key layout. */
+  /** Order of the table code and row of two keys in KeyValue key layout. */
   static int compareRows(byte[] a, int ao, byte[] b, int bo) {
     return Bytes.compareTo(
         a, ao + 2, Bytes.toShort(a, ao) & 0xffff, b, bo + 2, Bytes.toShort(b, bo) & 0xffff);
@@ -233,7 +233,7 @@ public final class CellKey implements WritableComparable<CellKey> {
     }
   }
 
-  /** Groups keys by {@code table;row}: one reduce call gets all the runs of a row. */
+  /** Groups keys by table code and row: one reduce call gets all the runs of a row. */
   public static final class RowComparator extends WritableComparator {
     public RowComparator() {
       super(CellKey.class, true);

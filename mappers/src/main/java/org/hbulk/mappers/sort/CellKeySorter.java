@@ -20,11 +20,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Hadoop's QuickSort compares two records by following their metadata to their keys: about n log
  * n reads at scattered places of a buffer of tens of megabytes, mostly cache misses. This sort
- * reads 8 bytes of each record's {@code table;row} into a flat array, sorts that array, and looks
- * further only among records whose bytes so far are equal: the next 8 bytes, and once the rows are
- * used up the whole key through the comparator. Each level reads each of its records' keys once, in
- * buffer order at a partition's first level. What that saves is measured in the README ("Where
- * hbulk relies on internals").
+ * reads 8 bytes of each record's row (its table's code, then the row) into a flat array, sorts that
+ * array, and looks further only among records whose bytes so far are equal: the next 8 bytes, and
+ * once the rows are used up the whole key through the comparator. Each level reads each of its
+ * records' keys once, in buffer order at a partition's first level. What that saves is measured in
+ * the README ("Where hbulk relies on internals").
  *
  * <p>The order is exactly the comparator's. Rows are compared as unsigned bytes, a shorter row
  * first where one is the start of the other; 8-byte slices padded with zeros past a row's end and
@@ -134,7 +134,7 @@ public final class CellKeySorter implements IndexedSorter {
       // starts[p + 1] counts partition p's records, then becomes where partition p + 1 starts
       int[] starts = new int[2];
       for (int i = 0; i < n; i++) {
-        // CellKey's two-byte length of table;row follows the serialized key's own length
+        // CellKey's two-byte length of its row (table code and row) follows the key's own length
         rowStart[i] = CellKey.afterLength(buffer, records.keyStart(from + i)) + 2;
         int p = records.partition(from + i);
         if (p + 2 > starts.length) {

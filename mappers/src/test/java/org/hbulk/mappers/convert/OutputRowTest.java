@@ -49,17 +49,18 @@ class OutputRowTest {
     assertEquals(3, c.lastCellCount());
     OutputRow a = c.output(0);
     assertEquals("o0@99[f:a=x f:m=x]", RunCursorTest.show(a.writeRun(new CellRun())));
-    assertEquals("t1;7/f:a/99/4", a.writeKey(new CellKey()).toString());
+    // Keys start with the table's code: t1 is 0 and t2 is 1, the names' order.
+    assertEquals("\\x007/f:a/99/4", a.writeKey(new CellKey()).toString());
     OutputRow b = c.output(1);
     assertEquals("o1@1234[e:v=x]", RunCursorTest.show(b.writeRun(new CellRun())));
-    assertEquals("t2;k7/e:v/1234/4", b.writeKey(new CellKey()).toString());
+    assertEquals("\\x01k7/e:v/1234/4", b.writeKey(new CellKey()).toString());
   }
 
   @Test
   void aComputedQualifierAfterTheFixedOnesMovesTheKeyToTheFixedCell() throws Exception {
     RecordConverter c = read(new RecordConverter(LoadSpec.parse("t.spec", SPEC), 1234L), "7,z,x");
     assertEquals("o0@99[f:m=x f:z=x]", RunCursorTest.show(c.output(0).writeRun(new CellRun())));
-    assertEquals("t1;7/f:m/99/4", c.output(0).writeKey(new CellKey()).toString());
+    assertEquals("\\x007/f:m/99/4", c.output(0).writeKey(new CellKey()).toString());
   }
 
   @Test

@@ -25,6 +25,7 @@ import org.hbulk.mappers.shuffle.CellKey;
 import org.hbulk.mappers.shuffle.CellRun;
 import org.hbulk.mappers.shuffle.RunCursor;
 import org.hbulk.mappers.shuffle.RunCursorTest;
+import org.hbulk.mappers.shuffle.TableCodes;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.junit.jupiter.api.Test;
 
@@ -33,7 +34,8 @@ import org.junit.jupiter.api.Test;
  * record that made the row in the order of their first cells.
  */
 class CellStreamReducerTest {
-  private static final byte[] T = Bytes.toBytes("t");
+  /** Table t's code in the shuffle's keys: the specs here write to t alone. */
+  private static final byte[] T = TableCodes.of(List.of("t")).code("t");
 
   /** The reducer with its HFile output going to the context, where MRUnit collects it. */
   static final class TestReducer extends CellStreamReducer {

@@ -17,6 +17,7 @@ import org.hbulk.mappers.record.RejectReason;
 import org.hbulk.mappers.shuffle.CellKey;
 import org.hbulk.mappers.shuffle.CellRun;
 import org.hbulk.mappers.shuffle.RunCursorTest;
+import org.hbulk.mappers.shuffle.TableCodes;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -82,8 +83,11 @@ class CsvToCellsMapperTest {
     for (Pair<CellKey, CellRun> p : out) {
       CellKey k = p.getFirst();
       byte[] b = k.bytes();
+      // The key's table code read back as the reducer reads it: "table;row".
       shown.add(
-          Bytes.toString(b, 2, k.tableRowLength())
+          Bytes.toString(TableCodes.of(List.of("t")).name(b[2]))
+              + ";"
+              + Bytes.toString(b, 3, k.tableRowLength() - 1)
               + " "
               + Bytes.toString(b, k.familyOffset(), k.familyLength())
               + ":"

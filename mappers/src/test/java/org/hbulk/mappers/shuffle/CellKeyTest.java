@@ -1,14 +1,17 @@
 package org.hbulk.mappers.shuffle;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.apache.hadoop.hbase.CellComparator;
+import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.io.DataInputBuffer;
@@ -17,7 +20,7 @@ import org.junit.jupiter.api.Test;
 
 /** The shuffle's order is HBase's cell order, compared on the serialized bytes. */
 class CellKeyTest {
-  private static final byte[] TABLE = Bytes.toBytes("t");
+  private static final byte[] TABLE = TableCodes.of(List.of("t")).code("t");
 
   /**
    * Rows, families and qualifiers from a small alphabet that includes 0x00 and 0xFF, so prefixes
@@ -101,9 +104,29 @@ class CellKeyTest {
       assertEquals(k, back);
       assertEquals(42L, back.timestamp());
       assertEquals(CellKey.PUT, back.type());
-      seen.add(Bytes.toString(back.bytes(), 2, back.tableRowLength()));
+      assertEquals(TABLE[0], back.bytes()[2], "the table's code first");
+      seen.add(Bytes.toString(back.bytes(), 3, back.tableRowLength() - 1));
     }
-    assertEquals(
-        List.of("t;" + "a-much-longer-row-than-the-initial-buffer-".repeat(5), "t;r"), seen);
+    assertEquals(List.of("a-much-longer-row-than-the-initial-buffer-".repeat(5), "r"), seen);
+  }
+
+  @Test
+  void takesTheLongestRowHBaseTakesBesideTheTableCode() throws IOException {
+    byte[] row = new byte[HConstants.MAX_ROW_LENGTH];
+    Arrays.fill(row, (byte) 'r');
+    byte[] f = Bytes.toBytes("d");
+    CellKey k = new CellKey().set(TABLE, row, 0, row.length, f, 0, 1, f, 0, 1, 7L, CellKey.PUT);
+    byte[] s = serialized(k);
+    DataInputBuffer in = new DataInputBuffer();
+    in.reset(s, s.length);
+    CellKey back = new CellKey();
+    back.readFields(in);
+    assertEquals(1 + row.length, back.tableRowLength());
+    assertEquals(7L, back.timestamp());
+    assertEquals(0, WritableComparator.get(CellKey.class).compare(k, back));
+    byte[] tooLong = new byte[0xffff];
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> new CellKey().set(TABLE, tooLong, 0, tooLong.length, f, 0, 1, f, 0, 1, 7L, (byte) 4));
   }
 }
