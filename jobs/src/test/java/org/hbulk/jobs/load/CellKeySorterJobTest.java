@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -24,6 +25,7 @@ import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.Shortcut;
 import org.hbulk.mappers.mapreduce.HbulkCounter;
 import org.hbulk.mappers.shuffle.CellKey;
+import org.hbulk.mappers.shuffle.TableCodes;
 import org.hbulk.mappers.sort.PrefixSort;
 import org.hbulk.mappers.sort.PrefixSortFallback;
 import org.junit.jupiter.api.Test;
@@ -38,7 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  * shuffle's order.
  */
 class CellKeySorterJobTest {
-  private static final byte[] TABLE = Bytes.toBytes("t");
+  private static final byte[] TABLE = TableCodes.of(List.of("t")).code("t");
   private static final byte[] FAMILY = Bytes.toBytes("d");
 
   enum Order {

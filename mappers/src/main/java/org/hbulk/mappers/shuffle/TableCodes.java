@@ -6,11 +6,10 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * The one byte that stands for a table in the shuffle's keys ({@link CellKey}): its place among the
- * run's tables in name order, so keys and the partitions' cut points sort by table as the names
- * would. A name in every map output record is bytes to copy, sort, spill, read back and compare for
- * every record, a cost that grew with the name (README, "Performance and the benchmark"). The
- * mappers, the driver's cut points and the reducers all derive the codes from the spec's tables, so
- * they agree.
+ * spec's tables in name order, whatever the order of the spec's outputs. The mappers' keys, the
+ * driver's cut points and the reducers all derive the codes from the spec's tables, so they agree.
+ * A name in every map output record is bytes to copy, sort, spill, read back and compare for every
+ * record, a cost that grew with the name (README, "Performance and the benchmark").
  */
 public final class TableCodes {
   /**

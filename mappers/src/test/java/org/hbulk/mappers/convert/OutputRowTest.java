@@ -64,6 +64,16 @@ class OutputRowTest {
   }
 
   @Test
+  void keysCodeTablesByTheirNamesOrderNotTheSpecs() throws Exception {
+    // Output a writes to t3, output b to t2: the driver's cut points and the reducers decode by
+    // the names' order, which the mapper's codes must follow.
+    String spec = SPEC.replace("table = t1", "table = t3");
+    RecordConverter c = read(new RecordConverter(LoadSpec.parse("t.spec", spec), 1L), "7,a,x");
+    assertEquals("\\x017/f:a/99/4", c.output(0).writeKey(new CellKey()).toString());
+    assertEquals("\\x00k7/e:v/1/4", c.output(1).writeKey(new CellKey()).toString());
+  }
+
+  @Test
   void anOrderedRunCarriesItsRecordsPlaceInTheInput() throws Exception {
     RecordConverter c = read(new RecordConverter(LoadSpec.parse("t.spec", SPEC), 1234L), "7,a,x");
     CellRun run = c.output(1).writeRun(new CellRun(), 42L);

@@ -73,12 +73,16 @@ class CellStreamReducerTest {
 
   /** The key the mapper gives a run: its row and first cell. */
   private static CellKey keyOf(String row, CellRun run) throws IOException {
+    return keyOf(T, row, run);
+  }
+
+  private static CellKey keyOf(byte[] tableCode, String row, CellRun run) throws IOException {
     RunCursor c = run.cursor();
     c.next();
     byte[] r = Bytes.toBytes(row);
     return new CellKey()
         .set(
-            T,
+            tableCode,
             r,
             0,
             r.length,
@@ -146,6 +150,38 @@ class CellStreamReducerTest {
               + Bytes.toString(CellUtil.cloneValue(c)));
     }
     return out;
+  }
+
+  @Test
+  void writesEachRowUnderTheTableItsKeysCodeForSpecsOfSeveralTables() throws Exception {
+    // The spec names zeta before alpha; the codes follow the names' order, so alpha's rows come
+    // first in the shuffle and zeta's code is 1.
+    LoadSpec spec =
+        LoadSpec.parse(
+            "two.spec",
+            "[columns]\nr = string\n[output z]\ntable = zeta\nkey = r\nd:a = r\n"
+                + "[output a]\ntable = alpha\nkey = r\nd:a = r\n");
+    TableCodes codes = TableCodes.of(spec.tables());
+    ReduceDriver<CellKey, CellRun, ImmutableBytesWritable, Cell> d =
+        ReduceDriver.newReduceDriver(new TestReducer());
+    Configuration conf = d.getConfiguration();
+    conf.setStrings(
+        "io.serializations", conf.get("io.serializations"), CellSerialization.class.getName());
+    spec.toConfiguration(conf);
+    CellRun toAlpha = RunCursorTest.run(1, 3, "d:a=x");
+    CellRun toZeta = RunCursorTest.run(0, 4, "d:a=y");
+    d.withInput(keyOf(codes.code("alpha"), "r", toAlpha), List.of(toAlpha));
+    d.withInput(keyOf(codes.code("zeta"), "r", toZeta), List.of(toZeta));
+    List<String> out = new ArrayList<>();
+    for (Pair<ImmutableBytesWritable, Cell> p : d.run()) {
+      out.add(
+          Bytes.toString(p.getFirst().get())
+              + " "
+              + Bytes.toString(CellUtil.cloneValue(p.getSecond())));
+    }
+    assertEquals(List.of("alpha;r x", "zeta;r y"), out);
+    assertEquals(1, d.getCounters().findCounter(HbulkCounter.TABLE_ROWS_GROUP, "alpha").getValue());
+    assertEquals(1, d.getCounters().findCounter(HbulkCounter.TABLE_ROWS_GROUP, "zeta").getValue());
   }
 
   /**

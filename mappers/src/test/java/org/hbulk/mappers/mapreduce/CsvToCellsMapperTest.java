@@ -83,7 +83,7 @@ class CsvToCellsMapperTest {
     for (Pair<CellKey, CellRun> p : out) {
       CellKey k = p.getFirst();
       byte[] b = k.bytes();
-      // The key's table code read back as the reducer reads it: "table;row".
+      // The key's table code read back with the codes of the spec's one table: "table;row".
       shown.add(
           Bytes.toString(TableCodes.of(List.of("t")).name(b[2]))
               + ";"

@@ -10,12 +10,14 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.io.RawComparator;
 import org.apache.hadoop.util.IndexedSortable;
 import org.apache.hadoop.util.QuickSort;
 import org.hbulk.mappers.shuffle.CellKey;
+import org.hbulk.mappers.shuffle.TableCodes;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,6 +27,9 @@ import org.junit.jupiter.api.Test;
  */
 class CellKeySorterTest {
   private static final byte[] FAMILY = {'d'};
+
+  /** The tables the keys here are of, coded as a spec writing to them codes them. */
+  private static final TableCodes TABLES = TableCodes.of(List.of("t", "t2", "events"));
 
   @Test
   void randomKeysOverASmallAlphabetSortAsTheComparatorSorts() throws IOException {
@@ -189,7 +194,7 @@ class CellKeySorterTest {
       CellKey key =
           new CellKey()
               .set(
-                  Bytes.toBytes(table),
+                  TABLES.code(table),
                   row,
                   0,
                   row.length,
