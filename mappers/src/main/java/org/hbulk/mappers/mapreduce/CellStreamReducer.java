@@ -151,13 +151,12 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
    * Takes the row of a reduce call's first key: the key changes as runs go by, the row does not.
    */
   private void startRow(CellKey key) {
-    byte[] k = key.bytes();
-    byte[] table = tableCodes.name(k[2]);
-    int rowLength = key.tableRowLength() - 1;
+    byte[] table = tableCodes.name(key.tableCode());
+    int rowLength = key.rowLength();
     byte[] tr = new byte[table.length + 1 + rowLength];
     System.arraycopy(table, 0, tr, 0, table.length);
     tr[table.length] = ';';
-    System.arraycopy(k, 3, tr, table.length + 1, rowLength);
+    System.arraycopy(key.bytes(), CellKey.ROW_OFFSET, tr, table.length + 1, rowLength);
     tableRow.set(tr);
     rowOffset = table.length + 1;
   }

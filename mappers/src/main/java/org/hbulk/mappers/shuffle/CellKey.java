@@ -98,6 +98,19 @@ public final class CellKey implements WritableComparable<CellKey> {
     return length;
   }
 
+  /** The code of the key's table ({@link TableCodes}), the first byte of its row. */
+  public byte tableCode() {
+    return bytes[2];
+  }
+
+  /** Where the row proper starts in {@link #bytes()}, after the table's code. */
+  public static final int ROW_OFFSET = 3;
+
+  /** Length of the row proper, without the table's code. */
+  public int rowLength() {
+    return tableRowLength() - 1;
+  }
+
   /** Length of the table's code and the row, which start at offset 2. */
   public int tableRowLength() {
     return Bytes.toShort(bytes, 0) & 0xffff;
