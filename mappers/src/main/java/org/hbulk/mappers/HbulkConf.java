@@ -198,6 +198,25 @@ public final class HbulkConf {
   public static final boolean LOCAL_REDUCE_INPUT_IN_MEMORY_DEFAULT = true;
 
   /**
+   * Whether the command line's HBase clients share an event loop of hbulk's own, stopped when the
+   * command ends, and close their ZooKeeper session after a second without use, the command's end
+   * waiting for the sessions still closing ({@code QuietExit}; default {@value
+   * #QUIET_EXIT_DEFAULT}). JDK 17's exit waits 300 ms for threads inside native code, as the
+   * threads of HBase's shared event loop and of a ZooKeeper session being closed always are. An
+   * {@code hbase.rpc.client.event-loop.config} or {@code zookeeper.keep-alive.time} of the user's
+   * wins.
+   */
+  public static final String QUIET_EXIT = "hbulk.quiet-exit";
+
+  public static final boolean QUIET_EXIT_DEFAULT = true;
+
+  /**
+   * Set by the driver: what {@link #QUIET_EXIT} did for the command, as the report lists it. Never
+   * set it yourself.
+   */
+  public static final String QUIET_EXIT_APPLIED = "hbulk.quiet-exit.applied";
+
+  /**
    * Set by the driver on a local job: the local-runner shortcuts it applied, as the report lists
    * them ({@code LocalTuning}). Read back after the job; never set it yourself.
    */

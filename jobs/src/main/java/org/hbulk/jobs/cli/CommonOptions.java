@@ -8,6 +8,7 @@ import org.hbulk.jobs.HbulkException;
 import org.hbulk.jobs.local.LocalRunnerFileSystem;
 import org.hbulk.jobs.local.LocalTuning;
 import org.hbulk.jobs.local.PlainIoLocalShuffle;
+import org.hbulk.jobs.local.QuietExit;
 import org.hbulk.jobs.security.KerberosLogin;
 import picocli.CommandLine.Option;
 
@@ -42,13 +43,15 @@ final class CommonOptions {
   Path keytab;
 
   /**
-   * The configuration with this command's {@code -D} properties applied, the Kerberos login from a
-   * keytab done if one is named, and the local file system and its buffers of a local run chosen by
-   * them (before the command opens its first file).
+   * The configuration with this command's {@code -D} properties applied, its HBase clients set up
+   * to end with the command ({@link QuietExit}), the Kerberos login from a keytab done if one is
+   * named, and the local file system and its buffers of a local run chosen by them (before the
+   * command opens its first file).
    */
   Configuration apply(Configuration base) throws HbulkException {
     Configuration conf = new Configuration(base);
     properties.forEach(conf::set);
+    QuietExit.configure(conf);
     KerberosLogin.login(conf, principal, keytab);
     LocalRunnerFileSystem.installIfLocal(conf);
     LocalTuning.chooseFileBuffers(conf);

@@ -10,6 +10,7 @@ import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
+import org.hbulk.jobs.local.QuietExit;
 import org.hbulk.mappers.schema.SpecException;
 import picocli.CommandLine;
 
@@ -54,6 +55,15 @@ public final class Main extends Configured implements Tool {
   /** Runs one command line; returns the exit code. */
   @Override
   public int run(String[] args) {
+    QuietExit.Command command = QuietExit.enter();
+    try {
+      return runCommand(args);
+    } finally {
+      QuietExit.leave(command);
+    }
+  }
+
+  private int runCommand(String[] args) {
     CommandLine cli = commandLine(getConf(), out, err);
     String unknown = unknownCommand(cli, args);
     if (unknown != null) {

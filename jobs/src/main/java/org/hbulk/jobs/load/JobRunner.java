@@ -27,6 +27,11 @@ final class JobRunner {
    */
   record JobOutcome(int reducers, PrepareCounts counts, JobShortcuts shortcuts) {}
 
+  /** How often the job's status is read: under the local job runner, and on a cluster. */
+  private static final long LOCAL_POLL_MS = 20;
+
+  private static final long CLUSTER_POLL_MS = 200;
+
   private final Configuration conf;
   private final PrintStream log;
 
@@ -97,8 +102,11 @@ final class JobRunner {
     // A rewritten line may be refreshed often; a log gets a line per interval.
     long every = progress.rewritesInPlace() ? Math.min(interval, 1000) : interval;
     long shown = submitted;
+    // A local job's status is a field in this JVM, and the command waits for the poll that sees
+    // the job end (half a poll on average); on a cluster each poll asks the application master.
+    long poll = JobSetup.isLocal(job.getConfiguration()) ? LOCAL_POLL_MS : CLUSTER_POLL_MS;
     while (!job.isComplete()) {
-      Thread.sleep(Math.min(every, 200));
+      Thread.sleep(Math.min(every, poll));
       long now = System.currentTimeMillis();
       if (now - shown >= every) {
         shown = now;

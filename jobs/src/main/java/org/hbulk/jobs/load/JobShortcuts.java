@@ -8,6 +8,7 @@ import org.apache.hadoop.mapreduce.Job;
 import org.hbulk.jobs.cluster.ClusterTuning;
 import org.hbulk.jobs.local.JvmTuning;
 import org.hbulk.jobs.local.LocalTuning;
+import org.hbulk.jobs.local.QuietExit;
 import org.hbulk.mappers.Shortcut;
 import org.hbulk.mappers.hfile.FastHFileWriting;
 import org.hbulk.mappers.sort.PrefixSort;
@@ -32,6 +33,7 @@ public record JobShortcuts(List<Shortcut> all) {
     all.addAll(LocalTuning.outcome(job.getConfiguration()));
     all.addAll(ClusterTuning.outcome(job.getConfiguration()));
     all.add(JvmTuning.outcome());
+    all.add(QuietExit.outcome(job.getConfiguration()));
     return new JobShortcuts(all);
   }
 
