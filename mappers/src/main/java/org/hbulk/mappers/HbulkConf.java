@@ -198,13 +198,13 @@ public final class HbulkConf {
   public static final boolean LOCAL_REDUCE_INPUT_IN_MEMORY_DEFAULT = true;
 
   /**
-   * Whether the command line's HBase clients share an event loop of hbulk's own, stopped when the
-   * command ends, and close their ZooKeeper session after a second without use, the command's end
+   * Whether the command line's HBase clients run on an event loop of hbulk's own, stopped right
+   * before the JVM exits, and close their ZooKeeper session after a second without use, the exit
    * waiting for the sessions still closing ({@code QuietExit}; default {@value
    * #QUIET_EXIT_DEFAULT}). JDK 17's exit waits 300 ms for threads inside native code, as the
    * threads of HBase's shared event loop and of a ZooKeeper session being closed always are. An
-   * {@code hbase.rpc.client.event-loop.config} or {@code zookeeper.keep-alive.time} of the user's
-   * wins.
+   * {@code hbase.rpc.client.event-loop.config} of the user's turns it off; a {@code
+   * zookeeper.keep-alive.time} of the user's is kept.
    */
   public static final String QUIET_EXIT = "hbulk.quiet-exit";
 
