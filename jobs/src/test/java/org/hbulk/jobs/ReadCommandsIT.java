@@ -350,10 +350,13 @@ class ReadCommandsIT extends MiniClusterSupport {
     QuietExit.configure(conf);
     Set<Thread> before = Set.copyOf(Thread.getAllStackTraces().keySet());
     try (Connection connection = ConnectionFactory.createConnection(conf)) {
-      // The connection read the cluster's id from ZooKeeper as it opened.
+      // The connection read the cluster's id from ZooKeeper as it opened, through HBase's client
+      // (the cluster's servers, in this JVM too, watch ZooKeeper through clients named otherwise).
       List<Thread> session =
           Thread.getAllStackTraces().keySet().stream()
-              .filter(t -> !before.contains(t) && t.getName().contains("-SendThread("))
+              .filter(t -> !before.contains(t))
+              .filter(t -> t.getName().startsWith("ReadOnlyZKClient-"))
+              .filter(t -> t.getName().contains("-SendThread("))
               .toList();
       assertFalse(session.isEmpty(), "no ZooKeeper session thread of the connection");
       for (Thread t : session) {

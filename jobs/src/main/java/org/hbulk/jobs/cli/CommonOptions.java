@@ -44,9 +44,9 @@ final class CommonOptions {
 
   /**
    * The configuration with this command's {@code -D} properties applied, its HBase clients set up
-   * to end with the command ({@link QuietExit}), the Kerberos login from a keytab done if one is
-   * named, and the local file system and its buffers of a local run chosen by them (before the
-   * command opens its first file).
+   * to leave nothing for the JVM's exit to wait for ({@link QuietExit}), the Kerberos login from a
+   * keytab done if one is named, and the local file system and its buffers of a local run chosen by
+   * them (before the command opens its first file).
    */
   Configuration apply(Configuration base) throws HbulkException {
     Configuration conf = new Configuration(base);

@@ -70,7 +70,8 @@ public final class QuietExit {
       record(conf, Shortcut.State.OFF, "HBase's shared event loop; the JVM's exit waits for it");
       return;
     }
-    // Set up here before (a copy of a command's configuration): set up again, not the user's.
+    // The user's own event loop; one set up here (in a copy of a command's configuration) is set up
+    // again below.
     if (conf.get(NettyRpcClientConfigHelper.EVENT_LOOP_CONFIG) != null
         && outcome(conf).state() != Shortcut.State.RAN) {
       record(
