@@ -52,9 +52,6 @@ public final class QuietExit {
   /** The HBase clients' event loop, made by the first {@link #configure}; null until then. */
   private static EventLoopGroup group;
 
-  /** Whether a command asked for a quiet exit, so {@link #beforeExit} waits for ZooKeeper. */
-  private static volatile boolean asked;
-
   /** Loops the event loop group handed out (HBase takes one a connection), for tests. */
   private static final AtomicLong handedOut = new AtomicLong();
 
@@ -99,7 +96,6 @@ public final class QuietExit {
       conf.set(ReadOnlyZKClient.KEEPALIVE_MILLIS, Integer.toString(ZK_IDLE_MS), SOURCE);
       idle = ", ZooKeeper sessions closed after " + ZK_IDLE_MS + " ms unused";
     }
-    asked = true;
     record(conf, Shortcut.State.RAN, "HBase client threads stopped before the JVM exits" + idle);
   }
 
@@ -114,13 +110,13 @@ public final class QuietExit {
       stopping = group;
       group = null;
     }
-    if (stopping != null) {
-      // No quiet period: every connection is closed by now.
-      stopping.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).awaitUninterruptibly(5000);
+    // No loop: no command asked for a quiet exit, and nothing is waited for.
+    if (stopping == null) {
+      return;
     }
-    if (asked) {
-      awaitZooKeeperClosing();
-    }
+    // No quiet period: every connection is closed by now.
+    stopping.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).awaitUninterruptibly(5000);
+    awaitZooKeeperClosing();
   }
 
   private static void awaitZooKeeperClosing() {
