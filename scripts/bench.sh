@@ -11,7 +11,9 @@
 #   byte-level CSV parse with no String per field, hbulk's row keys and cells, a sort on 16-byte key
 #   prefixes, the HFiles written by hbulk's own writer with the table's family format, one per
 #   region; its JVM gets ParallelGC and biased locking, as hbulk's launcher gives hbulk's; ImportTsv
-#   gets biased locking too).
+#   gets biased locking too); the parallel floor: the same on one thread per core, each on its own
+#   part of the CSV, writing HFiles of its own (ParallelFloor: a bound below any 2-core job, not a
+#   rival: its threads never merge their parts, so each region gets one file per thread).
 # It prints seconds, rows/s and MB/s per step, the floor's phases, the HFiles' bytes, and the ratios
 # the project's targets are about (hbulk prepare against the floor among them).
 #
@@ -234,6 +236,20 @@ median() {
     END { printf "%.1f", (n % 2) ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2 }'
 }
 
+# floor_phases LOG WORD STEP:LABEL...: from the line of LOG that starts with WORD (a floor's own
+# line, e.g. "floor parse+key S sort S write S total S rows N cells N"), the seconds after each
+# LABEL, added to times[STEP] (one entry per round).
+floor_phases() {
+  local log="$1" word="$2" pair seconds
+  shift 2
+  for pair in "$@"; do
+    seconds="$(awk -v w="${word}" -v l="${pair#*:}" \
+      '$1 == w { for (i = 2; i < NF; i++) if ($i == l) { print $(i + 1); exit } }' "${log}")"
+    [[ -n "${seconds}" ]] || die 1 "no ${pair#*:} time on the ${word} line of ${log}"
+    times[${pair%%:*}]+=" ${seconds}"
+  done
+}
+
 # ratio A B: A / B, or "not run" where either step did not run.
 ratio() {
   if [[ -z "$1" || -z "$2" ]]; then
@@ -422,14 +438,12 @@ for rows in "${counts[@]}"; do
       timed floor "floor-${suffix}" floor_run org.hbulk.jobs.bench.SingleThreadFloor "${format_spec_file}" "${data}/events.csv" "${HBULK_VAR}/floor-out"
       bytes_of[floor]="$(hfile_bytes "${HBULK_VAR}/floor-out")"
       rm -rf "${HBULK_VAR}/floor-out"
-      # The floor's own line: floor parse+key S sort S write S total S rows N cells N.
-      phases="$(awk '$1 == "floor" && $2 == "parse+key" { print $3, $5, $7, $9 }' "${logs}/floor-${suffix}.log")"
-      [[ -n "${phases}" ]] || die 1 "the floor printed no phases (log: ${logs}/floor-${suffix}.log)"
-      read -r parse_s sort_s write_s total_s <<<"${phases}"
-      times[floor_parse]+=" ${parse_s}"
-      times[floor_sort]+=" ${sort_s}"
-      times[floor_write]+=" ${write_s}"
-      times[floor_total]+=" ${total_s}"
+      floor_phases "${logs}/floor-${suffix}.log" floor floor_parse:parse+key floor_sort:sort floor_write:write floor_total:total
+      timed floor_par "floor-parallel-${suffix}" floor_run org.hbulk.jobs.bench.ParallelFloor "${format_spec_file}" \
+        "${data}/events.csv" "${HBULK_VAR}/floor-out" "${cores}"
+      rm -rf "${HBULK_VAR}/floor-out"
+      floor_phases "${logs}/floor-parallel-${suffix}.log" parallel floor_par_cut:setup+cut floor_par_parse:parse+key \
+        floor_par_sort:sort floor_par_write:write
       [[ "${run_put}" == true ]] || continue
       timed put "importtsv-put-${suffix}" java_run 3g org.apache.hadoop.hbase.mapreduce.ImportTsv \
         "-Dimporttsv.columns=${columns}" "bench_put_${suffix}" "${data}/events.tsv"
@@ -451,6 +465,9 @@ for rows in "${counts[@]}"; do
     row floor "floor: 1 thread parse + sort + write" "${csv_bytes}"
     printf '  floor inside its JVM: parse+key %s s, sort %s s, write %s s, total %s s\n' "${median_of[floor_parse]}" \
       "${median_of[floor_sort]}" "${median_of[floor_write]}" "${median_of[floor_total]}"
+    row floor_par "floor: ${cores} threads, a part of the CSV each" "${csv_bytes}"
+    printf '  parallel floor inside its JVM: setup+cut %s s, slowest thread parse+key %s s, sort %s s, write %s s\n' \
+      "${median_of[floor_par_cut]}" "${median_of[floor_par_parse]}" "${median_of[floor_par_sort]}" "${median_of[floor_par_write]}"
     printf '  HFiles (last round): hbulk prepare %s MB, ImportTsv bulk %s MB, floor %s MB\n' "$(mb "${bytes_of[hbulk]}")" \
       "$(mb "${bytes_of[itsv]}")" "$(mb "${bytes_of[floor]}")"
     printf '  hbulk prepare vs ImportTsv bulk at defaults:       %sx (target >= 6 at 1 M rows, >= 10 at 4 M)\n' "$(ratio "${median_of[itsv]}" "${median_of[prepare]}")"
@@ -460,6 +477,10 @@ for rows in "${counts[@]}"; do
     printf '  hbulk load vs ImportTsv Put path:                  %s (target >= 10 at 4 M rows)\n' "${load_vs_put}"
     printf "  hbulk prepare (%s cores) vs 1-thread floor:        %sx the floor's time (target <= 0.6x)\n" "${cores}" \
       "$(ratio "${median_of[prepare]}" "${median_of[floor]}")"
+    printf "  %s-thread floor vs 1-thread floor:                  %sx (no framework: what %s cores give this job here)\n" "${cores}" \
+      "$(ratio "${median_of[floor_par]}" "${median_of[floor]}")" "${cores}"
+    printf "  hbulk prepare vs %s-thread floor:                   %sx (what the framework costs on the same cores)\n" "${cores}" \
+      "$(ratio "${median_of[prepare]}" "${median_of[floor_par]}")"
     per_row_us[${format} ${rows}]="$(awk -v s="${median_of[prepare]}" -v r="${rows}" 'BEGIN { printf "%.2f", s * 1e6 / r }')"
     printf '  hbulk prepare per row: %s us\n' "${per_row_us[${format} ${rows}]}"
     if [[ "${profile}" == true ]]; then

@@ -60,17 +60,29 @@ final class FloorRecords {
 
   /** Reads every record of a file. */
   void readFile(Path file) throws IOException {
+    readRange(file, 0, Long.MAX_VALUE);
+  }
+
+  /**
+   * Reads the records of a file's bytes {@code [from, to)}, which start at a record's start and end
+   * at a record's end or the file's ({@link FloorCuts}).
+   */
+  void readRange(Path file, long from, long to) throws IOException {
     byte[] buf = new byte[READ_BUFFER];
     int limit = 0;
     try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ)) {
+      in.position(from);
+      long left = to - from;
       boolean eof = false;
       while (!eof) {
         if (limit == buf.length) {
           buf = Arrays.copyOf(buf, buf.length * 2); // a record longer than the buffer
         }
-        int n = in.read(ByteBuffer.wrap(buf, limit, buf.length - limit));
+        int room = (int) Math.min(buf.length - limit, left);
+        int n = room == 0 ? -1 : in.read(ByteBuffer.wrap(buf, limit, room));
         eof = n < 0;
         limit += Math.max(n, 0);
+        left -= Math.max(n, 0);
         int used = parse(buf, limit, eof);
         System.arraycopy(buf, used, buf, 0, limit - used);
         limit -= used;

@@ -24,6 +24,7 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.MRConfig;
 import org.hbulk.jobs.CellView;
 import org.hbulk.jobs.bench.BenchData;
+import org.hbulk.jobs.bench.ParallelFloor;
 import org.hbulk.jobs.bench.SingleThreadFloor;
 import org.hbulk.jobs.table.TableLayout;
 import org.hbulk.mappers.expr.Salt;
@@ -38,7 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
  * benchmark's generated events (quoted commas and quotes, empty notes) and its spec with a
  * compressed, encoded family, its HFiles hold exactly the cells hbulk's own prepare job writes
  * (row, family, qualifier, timestamp, type, value and tags, in order), one file per region as
- * hbulk's, each written with the same compression, encoding and bloom filter.
+ * hbulk's, each written with the same compression, encoding and bloom filter. So do the parallel
+ * floor's ({@link ParallelFloor}) files, taken together.
  */
 class FloorMatchesPrepareTest {
   private static final long RUN_START = 1_764_000_000_000L;
@@ -114,6 +116,34 @@ class FloorMatchesPrepareTest {
     assertTrue(
         hbulkCells.stream().anyMatch(c -> c.value().endsWith("shoes,red")), "a quoted comma");
     assertEquals(hbulkCells, cells(floor));
+
+    // The parallel floor, three threads: each part's files are the same format, one per region
+    // that part's records reach, and together they hold hbulk's cells.
+    Path parallelOut = tmp.resolve("parallel");
+    ParallelFloor.main(
+        new String[] {
+          specFile.toString(), csv.toString(), parallelOut.toString(), "3", Long.toString(RUN_START)
+        });
+    List<CellView> partCells = new ArrayList<>();
+    for (int part = 0; part < 3; part++) {
+      List<HFileView> files =
+          read(
+              conf,
+              new org.apache.hadoop.fs.Path(
+                  parallelOut.resolve("part-" + part).toUri().toString(), out.table() + "/d"));
+      assertTrue(files.size() > 8, "part " + part + ": " + files.size() + " files");
+      for (HFileView file : files) {
+        assertTrue(
+            formats(hbulk).get(0).endsWith(file.format().substring(file.format().indexOf(' '))),
+            file.format());
+        partCells.addAll(file.cells());
+      }
+    }
+    assertEquals(sorted(hbulkCells), sorted(partCells));
+  }
+
+  private static List<String> sorted(List<CellView> cells) {
+    return cells.stream().map(CellView::toString).sorted().toList();
   }
 
   /** One HFile: its format and its cells in file order. */

@@ -1,0 +1,98 @@
+package org.hbulk.jobs.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.hbulk.mappers.spec.LoadSpec;
+
+/**
+ * The floor on several threads: what the machine's cores can do for hbulk prepare's job with no
+ * framework at all, the yardstick for what hbulk's framework costs on top. The CSV is cut into one
+ * part per thread at record starts ({@link FloorCuts}, timed), and each thread does {@link
+ * SingleThreadFloor}'s work on its part: the byte-level parse and keys, the prefix sort, and the
+ * same HFiles through hbulk's writer, into a folder of its own. So each region gets one HFile per
+ * thread, where hbulk writes one: the threads never merge their sorted parts, which makes this a
+ * bound below any shape of job that writes one file per region on the same cores, not a rival.
+ * {@code FloorMatchesPrepareTest} checks its files together hold exactly the cells hbulk writes.
+ *
+ * <p>Usage: {@code ParallelFloor SPEC CSV OUT_DIR THREADS [TIMESTAMP]}: thread {@code i}'s HFiles
+ * go to {@code OUT_DIR/part-i/TABLE/FAMILY/}. Prints one line: {@code parallel floor threads N cut
+ * S parse+key S sort S write S total S rows N cells N}, where each phase is its slowest thread's
+ * (seconds in the JVM, from reading the spec to the last HFile closed).
+ */
+public final class ParallelFloor {
+  private ParallelFloor() {}
+
+  public static void main(String[] args) throws Exception {
+    long t0 = System.nanoTime();
+    Path specFile = Path.of(args[0]);
+    Path csv = Path.of(args[1]);
+    Path out = Path.of(args[2]);
+    int threads = Integer.parseInt(args[3]);
+    long timestamp = args.length > 4 ? Long.parseLong(args[4]) : System.currentTimeMillis();
+    FloorShape shape =
+        FloorShape.of(LoadSpec.parse(specFile.toString(), Files.readString(specFile)));
+    long size = Files.size(csv);
+    long[] bounds = FloorCuts.of(csv, size, threads);
+    long setup = System.nanoTime() - t0;
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    List<Future<long[]>> parts = new ArrayList<>();
+    for (int i = 0; i < threads; i++) {
+      long from = bounds[i];
+      long to = bounds[i + 1];
+      org.apache.hadoop.fs.Path dir =
+          new org.apache.hadoop.fs.Path(out.resolve("part-" + i).toUri());
+      parts.add(
+          pool.submit(
+              () -> {
+                long a = System.nanoTime();
+                FloorRecords records = new FloorRecords(shape, to - from);
+                records.readRange(csv, from, to);
+                long b = System.nanoTime();
+                FloorSort.sort(records);
+                long c = System.nanoTime();
+                SingleThreadFloor.write(
+                    shape, records, HBaseConfiguration.create(), dir, timestamp);
+                long d = System.nanoTime();
+                return new long[] {b - a, c - b, d - c, records.count, records.cells};
+              }));
+    }
+    pool.shutdown();
+    long[] slowest = new long[3];
+    long rows = 0;
+    long cells = 0;
+    try {
+      for (Future<long[]> part : parts) {
+        long[] r = part.get();
+        for (int p = 0; p < slowest.length; p++) {
+          slowest[p] = Math.max(slowest[p], r[p]);
+        }
+        rows += r[3];
+        cells += r[4];
+      }
+    } catch (ExecutionException e) {
+      pool.shutdownNow();
+      throw e;
+    }
+    long total = System.nanoTime() - t0;
+    System.out.printf(
+        Locale.ROOT,
+        "parallel floor threads %d setup+cut %.2f parse+key %.2f sort %.2f write %.2f total %.2f rows %d"
+            + " cells %d%n",
+        threads,
+        setup / 1e9,
+        slowest[0] / 1e9,
+        slowest[1] / 1e9,
+        slowest[2] / 1e9,
+        total / 1e9,
+        rows,
+        cells);
+  }
+}
