@@ -12,8 +12,9 @@
 #   prefixes, the HFiles written by hbulk's own writer with the table's family format, one per
 #   region; its JVM gets ParallelGC and biased locking, as hbulk's launcher gives hbulk's; ImportTsv
 #   gets biased locking too); the parallel floor: the same on one thread per core, each on its own
-#   part of the CSV, writing HFiles of its own (ParallelFloor: a bound below any 2-core job, not a
-#   rival: its threads never merge their parts, so each region gets one file per thread).
+#   part of the CSV, writing HFiles of its own (ParallelFloor: a reference for what the cores give
+#   this job with no framework, not a rival: its threads never merge their parts, so each region
+#   gets one file per thread).
 # It prints seconds, rows/s and MB/s per step, the floor's phases, the HFiles' bytes, and the ratios
 # the project's targets are about (hbulk prepare against the floor among them).
 #
@@ -477,10 +478,10 @@ for rows in "${counts[@]}"; do
     printf '  hbulk load vs ImportTsv Put path:                  %s (target >= 10 at 4 M rows)\n' "${load_vs_put}"
     printf "  hbulk prepare (%s cores) vs 1-thread floor:        %sx the floor's time (target <= 0.6x)\n" "${cores}" \
       "$(ratio "${median_of[prepare]}" "${median_of[floor]}")"
-    printf "  %s-thread floor vs 1-thread floor:                  %sx (no framework: what %s cores give this job here)\n" "${cores}" \
-      "$(ratio "${median_of[floor_par]}" "${median_of[floor]}")" "${cores}"
-    printf "  hbulk prepare vs %s-thread floor:                   %sx (what the framework costs on the same cores)\n" "${cores}" \
-      "$(ratio "${median_of[prepare]}" "${median_of[floor_par]}")"
+    printf "  %s-thread floor vs 1-thread floor:                  %sx the 1-thread floor's time (no framework: what %s cores give this job here)\n" \
+      "${cores}" "$(ratio "${median_of[floor_par]}" "${median_of[floor]}")" "${cores}"
+    printf "  hbulk prepare vs %s-thread floor:                   %sx the %s-thread floor's time (what hbulk's framework costs on the same cores)\n" \
+      "${cores}" "$(ratio "${median_of[prepare]}" "${median_of[floor_par]}")" "${cores}"
     per_row_us[${format} ${rows}]="$(awk -v s="${median_of[prepare]}" -v r="${rows}" 'BEGIN { printf "%.2f", s * 1e6 / r }')"
     printf '  hbulk prepare per row: %s us\n' "${per_row_us[${format} ${rows}]}"
     if [[ "${profile}" == true ]]; then

@@ -117,8 +117,8 @@ class FloorMatchesPrepareTest {
         hbulkCells.stream().anyMatch(c -> c.value().endsWith("shoes,red")), "a quoted comma");
     assertEquals(hbulkCells, cells(floor));
 
-    // The parallel floor, three threads: each part's files are the same format, one per region
-    // that part's records reach, and together they hold hbulk's cells.
+    // The parallel floor, three threads: each part's files have hbulk's format, and together they
+    // hold hbulk's cells. (These events have no line break inside quotes: FloorCutsTest has those.)
     Path parallelOut = tmp.resolve("parallel");
     ParallelFloor.main(
         new String[] {
