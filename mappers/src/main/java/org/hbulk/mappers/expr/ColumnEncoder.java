@@ -17,13 +17,17 @@ abstract sealed class ColumnEncoder implements Expr
         TimeOffset {
   final Column column;
 
+  /** Made once: the converter asks for it several times a record. */
+  private final List<Column> columns;
+
   ColumnEncoder(Column column) {
     this.column = column;
+    this.columns = List.of(column);
   }
 
   @Override
   public final List<Column> columns() {
-    return List.of(column);
+    return columns;
   }
 
   static void appendLong(org.hbulk.mappers.record.ByteBuilder out, long v) {

@@ -10,8 +10,12 @@ import org.hbulk.mappers.schema.ColumnType;
 final class ColumnRef implements Expr {
   private final Column column;
 
+  /** Made once: the converter asks for it several times a record. */
+  private final List<Column> columns;
+
   ColumnRef(Column column) {
     this.column = column;
+    this.columns = List.of(column);
   }
 
   Column column() {
@@ -41,7 +45,7 @@ final class ColumnRef implements Expr {
 
   @Override
   public List<Column> columns() {
-    return List.of(column);
+    return columns;
   }
 
   @Override

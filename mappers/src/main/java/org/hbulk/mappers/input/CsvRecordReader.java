@@ -142,26 +142,40 @@ public final class CsvRecordReader extends RecordReader<LongWritable, RawRecord>
 
   /** Reads the next record into key and value; returns 0 at the end of input. */
   private long readRecord() throws IOException {
-    Line first = nextLine();
-    if (first == null) {
-      return 0;
-    }
-    key.set(first.offset());
     ByteBuilder out = value.bytes();
     out.clear();
-    out.append(first.bytes());
-    value.set(first.number(), first.truncated());
-    if (quotes == null || first.truncated()) {
+    boolean crlf;
+    boolean truncated;
+    Line pushed = pushedBack.pollFirst();
+    if (pushed != null) {
+      out.append(pushed.bytes());
+      key.set(pushed.offset());
+      value.set(pushed.number(), pushed.truncated());
+      crlf = pushed.crlf();
+      truncated = pushed.truncated();
+    } else {
+      // The first line goes straight into the record: no copy of its own, on every record.
+      long offset = pos;
+      if (!readLine(out)) {
+        return 0;
+      }
+      key.set(offset);
+      value.set(lineNumber, lines.truncated());
+      crlf = lines.crlf();
+      truncated = lines.truncated();
+    }
+    int firstLength = out.length();
+    if (quotes == null || truncated) {
       return 1;
     }
     quotes.reset();
-    if (!quotes.scan(first.bytes(), 0, first.bytes().length)) {
+    if (!quotes.scan(out.array(), 0, firstLength)) {
       return 1;
     }
     List<Line> more = new ArrayList<>();
     boolean open = true;
-    long size = first.bytes().length;
-    Line previous = first;
+    long size = firstLength;
+    boolean previousCrlf = crlf;
     while (open) {
       Line next = nextLine();
       if (next == null) {
@@ -172,22 +186,34 @@ public final class CsvRecordReader extends RecordReader<LongWritable, RawRecord>
       if (next.truncated() || size > options.maxRecordBytes()) {
         break;
       }
-      if (previous.crlf()) {
+      if (previousCrlf) {
         out.append((byte) '\r');
       }
       out.append((byte) '\n').append(next.bytes());
       open = quotes.scan(next.bytes(), 0, next.bytes().length);
-      previous = next;
+      previousCrlf = next.crlf();
     }
     if (open) {
       // No closing quote within reach: only the first line is the (malformed) record.
-      out.clear();
-      out.append(first.bytes());
+      out.truncate(firstLength);
       for (int i = more.size() - 1; i >= 0; i--) {
         pushedBack.addFirst(more.get(i));
       }
     }
     return 1;
+  }
+
+  /** Appends the next line of the input to {@code out}; false at the end of input. */
+  private boolean readLine(ByteBuilder out) throws IOException {
+    long consumed = lines.readLine(out, options.maxRecordBytes());
+    if (consumed == 0) {
+      return false;
+    }
+    pos += consumed;
+    if (lineNumber >= 0) {
+      lineNumber++;
+    }
+    return true;
   }
 
   private Line nextLine() throws IOException {
@@ -196,13 +222,8 @@ public final class CsvRecordReader extends RecordReader<LongWritable, RawRecord>
     }
     ByteBuilder scratch = new ByteBuilder(256);
     long offset = pos;
-    long consumed = lines.readLine(scratch, options.maxRecordBytes());
-    if (consumed == 0) {
+    if (!readLine(scratch)) {
       return null;
-    }
-    pos += consumed;
-    if (lineNumber >= 0) {
-      lineNumber++;
     }
     return new Line(scratch.toArray(), offset, lineNumber, lines.crlf(), lines.truncated());
   }
