@@ -58,11 +58,6 @@ final class FloorRecords {
     newChunk();
   }
 
-  /** Reads every record of a file. */
-  void readFile(Path file) throws IOException {
-    readRange(file, 0, Long.MAX_VALUE);
-  }
-
   /**
    * Reads the records of a file's bytes {@code [from, to)}, which start at a record's start and end
    * at a record's end or the file's ({@link FloorCuts}).

@@ -9,6 +9,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.ToLongFunction;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.hbulk.mappers.spec.LoadSpec;
 
@@ -46,41 +48,24 @@ public final class ParallelFloor {
         FloorShape.of(LoadSpec.parse(specFile.toString(), Files.readString(specFile)));
     long size = Files.size(csv);
     long[] bounds = FloorCuts.of(csv, size, threads);
+    // Read once: each thread's writers take a copy.
+    Configuration base = HBaseConfiguration.create();
     long setup = System.nanoTime() - t0;
     ExecutorService pool = Executors.newFixedThreadPool(threads);
-    List<Future<long[]>> parts = new ArrayList<>();
+    List<Future<SingleThreadFloor.Part>> futures = new ArrayList<>();
     for (int i = 0; i < threads; i++) {
       long from = bounds[i];
       long to = bounds[i + 1];
       org.apache.hadoop.fs.Path dir =
           new org.apache.hadoop.fs.Path(out.resolve("part-" + i).toUri());
-      parts.add(
-          pool.submit(
-              () -> {
-                long a = System.nanoTime();
-                FloorRecords records = new FloorRecords(shape, to - from);
-                records.readRange(csv, from, to);
-                long b = System.nanoTime();
-                FloorSort.sort(records);
-                long c = System.nanoTime();
-                SingleThreadFloor.write(
-                    shape, records, HBaseConfiguration.create(), dir, timestamp);
-                long d = System.nanoTime();
-                return new long[] {b - a, c - b, d - c, records.count, records.cells};
-              }));
+      futures.add(
+          pool.submit(() -> SingleThreadFloor.run(shape, csv, from, to, base, dir, timestamp)));
     }
     pool.shutdown();
-    long[] slowest = new long[3];
-    long rows = 0;
-    long cells = 0;
+    List<SingleThreadFloor.Part> parts = new ArrayList<>();
     try {
-      for (Future<long[]> part : parts) {
-        long[] r = part.get();
-        for (int p = 0; p < slowest.length; p++) {
-          slowest[p] = Math.max(slowest[p], r[p]);
-        }
-        rows += r[3];
-        cells += r[4];
+      for (Future<SingleThreadFloor.Part> future : futures) {
+        parts.add(future.get());
       }
     } catch (ExecutionException e) {
       pool.shutdownNow();
@@ -93,11 +78,16 @@ public final class ParallelFloor {
             + " cells %d%n",
         threads,
         setup / 1e9,
-        slowest[0] / 1e9,
-        slowest[1] / 1e9,
-        slowest[2] / 1e9,
+        slowest(parts, SingleThreadFloor.Part::parseNanos) / 1e9,
+        slowest(parts, SingleThreadFloor.Part::sortNanos) / 1e9,
+        slowest(parts, SingleThreadFloor.Part::writeNanos) / 1e9,
         total / 1e9,
-        rows,
-        cells);
+        parts.stream().mapToLong(SingleThreadFloor.Part::rows).sum(),
+        parts.stream().mapToLong(SingleThreadFloor.Part::cells).sum());
+  }
+
+  private static long slowest(
+      List<SingleThreadFloor.Part> parts, ToLongFunction<SingleThreadFloor.Part> phase) {
+    return parts.stream().mapToLong(phase).max().orElse(0);
   }
 }

@@ -43,29 +43,53 @@ public final class SingleThreadFloor {
     long timestamp = args.length > 3 ? Long.parseLong(args[3]) : System.currentTimeMillis();
     FloorShape shape =
         FloorShape.of(LoadSpec.parse(specFile.toString(), Files.readString(specFile)));
-    FloorRecords records = new FloorRecords(shape, Files.size(csv));
-    records.readFile(csv);
-    long t1 = System.nanoTime();
-    FloorSort.sort(records);
-    long t2 = System.nanoTime();
-    write(shape, records, HBaseConfiguration.create(), out, timestamp);
-    long t3 = System.nanoTime();
+    Configuration conf = HBaseConfiguration.create();
+    long setup = System.nanoTime() - t0;
+    Part part = run(shape, csv, 0, Files.size(csv), conf, out, timestamp);
     System.out.printf(
         Locale.ROOT,
         "floor parse+key %.2f sort %.2f write %.2f total %.2f rows %d cells %d%n",
-        (t1 - t0) / 1e9,
-        (t2 - t1) / 1e9,
-        (t3 - t2) / 1e9,
-        (t3 - t0) / 1e9,
-        records.count,
-        records.cells);
+        (setup + part.parseNanos()) / 1e9,
+        part.sortNanos() / 1e9,
+        part.writeNanos() / 1e9,
+        (System.nanoTime() - t0) / 1e9,
+        part.rows(),
+        part.cells());
+  }
+
+  /** What one floor did with its part of a CSV: its phases' times and the records and cells. */
+  record Part(long parseNanos, long sortNanos, long writeNanos, int rows, long cells) {}
+
+  /**
+   * The floor's work on the records of a CSV's bytes {@code [from, to)} (record starts, or the
+   * file's end: {@link FloorCuts}): parse and key them, sort them, and write their HFiles under
+   * {@code out}.
+   */
+  static Part run(
+      FloorShape shape,
+      Path csv,
+      long from,
+      long to,
+      Configuration base,
+      org.apache.hadoop.fs.Path out,
+      long timestamp)
+      throws Exception {
+    long t0 = System.nanoTime();
+    FloorRecords records = new FloorRecords(shape, to - from);
+    records.readRange(csv, from, to);
+    long t1 = System.nanoTime();
+    FloorSort.sort(records);
+    long t2 = System.nanoTime();
+    write(shape, records, base, out, timestamp);
+    long t3 = System.nanoTime();
+    return new Part(t1 - t0, t2 - t1, t3 - t2, records.count, records.cells);
   }
 
   /**
    * Writes the sorted records' cells, row after row, each row's cells in one new array laid out as
    * KeyValues (the writer keeps references to some cells, so none is reused).
    */
-  static void write(
+  private static void write(
       FloorShape shape,
       FloorRecords records,
       Configuration base,

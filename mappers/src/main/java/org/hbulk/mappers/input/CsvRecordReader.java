@@ -149,20 +149,20 @@ public final class CsvRecordReader extends RecordReader<LongWritable, RawRecord>
     Line pushed = pushedBack.pollFirst();
     if (pushed != null) {
       out.append(pushed.bytes());
-      key.set(pushed.offset());
-      value.set(pushed.number(), pushed.truncated());
       crlf = pushed.crlf();
       truncated = pushed.truncated();
+      key.set(pushed.offset());
+      value.set(pushed.number(), truncated);
     } else {
       // The first line goes straight into the record: no copy of its own, on every record.
       long offset = pos;
       if (!readLine(out)) {
         return 0;
       }
-      key.set(offset);
-      value.set(lineNumber, lines.truncated());
       crlf = lines.crlf();
       truncated = lines.truncated();
+      key.set(offset);
+      value.set(lineNumber, truncated);
     }
     int firstLength = out.length();
     if (quotes == null || truncated) {
