@@ -69,6 +69,10 @@ class CsvRecordReaderTest {
     return records.stream().map(Framed::text).toList();
   }
 
+  private static List<Long> offsets(List<Framed> records) {
+    return records.stream().map(Framed::offset).toList();
+  }
+
   @Test
   void crlfLinesBomAndHeaderAreHandled() throws Exception {
     List<Framed> r = readWhole("header = true", "\uFEFFa,b\r\n1,x\r\n2,y\r\n");
@@ -125,6 +129,53 @@ class CsvRecordReaderTest {
             "5,\"a,\"\"b\"\"\nc\""),
         texts(r));
     assertEquals(List.of(1L, 3L, 5L, 6L, 7L), r.stream().map(Framed::line).toList());
+    assertEquals(List.of(0L, 14L, 32L, 40L, 53L), offsets(r), "a record's key is its first byte");
+  }
+
+  @Test
+  void multilineFallbackKeepsTheOffsetsAndLinesOfTheLinesItGivesBack() throws Exception {
+    String content = "1,ok\n2,\"never closed\n3,fine\n4,also fine\n";
+    List<Framed> r = readWhole("multiline = true\nmax-record-bytes = 64", content);
+    assertEquals(List.of("1,ok", "2,\"never closed", "3,fine", "4,also fine"), texts(r));
+    assertEquals(List.of(1L, 2L, 3L, 4L), r.stream().map(Framed::line).toList());
+    assertEquals(
+        List.of(
+            0L,
+            (long) content.indexOf("2,"),
+            (long) content.indexOf("3,"),
+            (long) content.indexOf("4,")),
+        offsets(r));
+  }
+
+  @Test
+  void aGivenBackCrlfLineCanOpenAMultilineRecordOfItsOwn() throws Exception {
+    // Line 2's quote is still open when the limit is reached, so line 3 is given back; line 3 opens
+    // a quote of its own that line 4 closes: one record of lines 3 and 4, its CRLF kept.
+    String content = "1,ok\r\n2,\"xxxxxxxxxx\r\n3,\"a\r\nb\"\r\n4,end\r\n";
+    List<Framed> r = readWhole("multiline = true\nmax-record-bytes = 16", content);
+    assertEquals(List.of("1,ok", "2,\"xxxxxxxxxx", "3,\"a\r\nb\"", "4,end"), texts(r));
+    assertEquals(List.of(1L, 2L, 3L, 5L), r.stream().map(Framed::line).toList());
+    assertEquals(
+        List.of(
+            0L,
+            (long) content.indexOf("2,"),
+            (long) content.indexOf("3,"),
+            (long) content.indexOf("4,")),
+        offsets(r));
+    assertFalse(r.stream().anyMatch(Framed::truncated));
+  }
+
+  @Test
+  void multilineFirstLineCutAtTheLimitIsNotJoinedToTheNext() throws Exception {
+    // The cut line opens a quote that "end\"" would close; a cut record is rejected as it is, and
+    // must not swallow the lines after it.
+    String content = "1,\"" + "x".repeat(30) + "\nend\"\n3,fine\n";
+    List<Framed> r = readWhole("multiline = true\nmax-record-bytes = 16", content);
+    assertEquals(List.of("1,\"" + "x".repeat(13), "end\"", "3,fine"), texts(r));
+    assertEquals(List.of(true, false, false), r.stream().map(Framed::truncated).toList());
+    assertEquals(List.of(1L, 2L, 3L), r.stream().map(Framed::line).toList());
+    assertEquals(
+        List.of(0L, (long) content.indexOf("end"), (long) content.indexOf("3,")), offsets(r));
   }
 
   @Test
