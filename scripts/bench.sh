@@ -10,11 +10,11 @@
 #   ImportTsv's Put path; the floor: one thread, no framework, the same job (SingleThreadFloor:
 #   byte-level CSV parse with no String per field, hbulk's row keys and cells, a sort on 16-byte key
 #   prefixes, the HFiles written by hbulk's own writer with the table's family format, one per
-#   region; its JVM gets ParallelGC and biased locking, as hbulk's launcher gives hbulk's; ImportTsv
-#   gets biased locking too); the parallel floor: the same on one thread per core, each on its own
-#   part of the CSV, writing HFiles of its own (ParallelFloor: a reference for what the cores give
-#   this job with no framework, not a rival: its threads never merge their parts, so each region
-#   gets one file per thread).
+#   region; its JVM gets ParallelGC, biased locking and later JIT compilation, as hbulk's launcher
+#   gives hbulk's; ImportTsv gets the last two too); the parallel floor: the same on one thread per
+#   core, each on its own part of the CSV, writing HFiles of its own (ParallelFloor: a reference
+#   for what the cores give this job with no framework, not a rival: its threads never merge their
+#   parts, so each region gets one file per thread).
 # It prints seconds, rows/s and MB/s per step, the floor's phases, the HFiles' bytes, and the ratios
 # the project's targets are about (hbulk prepare against the floor among them).
 #
@@ -182,11 +182,11 @@ bench_classpath="${classpath}:${HBULK_ROOT}/jobs/target/test-classes"
 # shellcheck disable=SC2206 # word splitting of the JVM flags is intended
 opens=(${JDK17_OPENS})
 # Biased locking, which hbulk's launcher switches on where the JDK has it, speeds HBase's HFile
-# writer in any JVM: ImportTsv and the floor get it whenever hbulk does, so the ratios compare the
-# tools (README, "Is the comparison fair?").
-biased_locking=()
+# writer in any JVM, and later JIT compilation any batch JVM on two cores: ImportTsv and the floors
+# get them whenever hbulk does, so the ratios compare the tools (README, "Is the comparison fair?").
+shared_jvm_flags=()
 if [[ "${HBULK_JVM_TUNING:-on}" != off ]]; then
-  mapfile -t biased_locking < <(biased_locking_flags "${HBULK_JAVA_OPTS:-}")
+  mapfile -t shared_jvm_flags < <(biased_locking_flags "${HBULK_JAVA_OPTS:-}"; later_jit_flags "${HBULK_JAVA_OPTS:-}")
 fi
 # java_run HEAP [-cp CLASSPATH] MAIN ARGS...: the project's classpath unless one is given.
 java_run() {
@@ -196,7 +196,7 @@ java_run() {
     cp="$2"
     shift 2
   fi
-  "${JAVA:-java}" "-Xmx${heap}" "${opens[@]}" "${biased_locking[@]}" "-Dlog4j.configuration=file:${HBULK_ROOT}/conf/log4j.properties" \
+  "${JAVA:-java}" "-Xmx${heap}" "${opens[@]}" "${shared_jvm_flags[@]}" "-Dlog4j.configuration=file:${HBULK_ROOT}/conf/log4j.properties" \
     -cp "${cp}" "$@"
 }
 
@@ -346,10 +346,10 @@ mb() {
   awk -v b="$1" 'BEGIN { printf "%.1f", b / 1048576 }'
 }
 
-# The floor's JVM: ParallelGC and biased locking (java_run), as hbulk's launcher gives hbulk's. No
-# class-data archive: with one written by a warm-up run the floor wrote its HFiles much more slowly
-# in some rounds, for a reason not found (README). Its classes in a jar of their own, without the
-# test resources (hbase-site.xml).
+# The floor's JVM: ParallelGC, biased locking and later JIT compilation (java_run), as hbulk's
+# launcher gives hbulk's. No class-data archive: with one written by a warm-up run the floor wrote
+# its HFiles much more slowly in some rounds, for a reason not found (README). Its classes in a jar
+# of their own, without the test resources (hbase-site.xml).
 floor_jar="${HBULK_VAR}/floor-classes.jar"
 "${JAR:-jar}" --create --file "${floor_jar}" -C "${HBULK_ROOT}/jobs/target/test-classes" org/hbulk/jobs/bench
 floor_classpath="$(project_classpath):${floor_jar}:${HBULK_VAR}/hbase/conf"
