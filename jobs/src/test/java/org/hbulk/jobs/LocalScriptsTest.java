@@ -197,11 +197,20 @@ class LocalScriptsTest {
    * the user's {@code HBULK_JAVA_OPTS}, one flag a line.
    */
   private List<String> biasedLockingFlags(Path java, String userOpts) throws Exception {
+    return libFlags("biased_locking_flags", java, userOpts, "");
+  }
+
+  /**
+   * What lib.sh's {@code function} prints for the JVM {@code java}, the user's {@code
+   * HBULK_JAVA_OPTS} and {@code JDK_JAVA_OPTIONS}, one flag a line.
+   */
+  private List<String> libFlags(String function, Path java, String userOpts, String jdkJavaOptions)
+      throws Exception {
     ProcessBuilder pb =
         new ProcessBuilder(
                 "bash",
                 "-c",
-                "source \"$1\" && biased_locking_flags \"$2\"",
+                "source \"$1\" && " + function + " \"$2\"",
                 "test",
                 ROOT.resolve("scripts/lib.sh").toString(),
                 userOpts)
@@ -210,6 +219,9 @@ class LocalScriptsTest {
     pb.environment().put("HBULK_VAR", tmp.resolve("var").toString());
     pb.environment().remove("JAVA_TOOL_OPTIONS");
     pb.environment().remove("JDK_JAVA_OPTIONS");
+    if (!jdkJavaOptions.isEmpty()) {
+      pb.environment().put("JDK_JAVA_OPTIONS", jdkJavaOptions);
+    }
     Process p = pb.start();
     String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(1, TimeUnit.MINUTES));
@@ -254,6 +266,27 @@ class LocalScriptsTest {
     assertEquals(List.of(), biasedLockingFlags(old, ""));
     assertEquals(
         List.of(), biasedLockingFlags(executable(tmp.resolve("mute/bin/java"), "exit 1"), ""));
+  }
+
+  @Test
+  void laterJitCompilationUnlessTheUserChoosesCompileThresholdsOrTiers() throws Exception {
+    Path java = jdk("17.0.15");
+    List<String> later = List.of("-XX:CompileThresholdScaling=2");
+    assertEquals(later, libFlags("later_jit_flags", java, "", ""));
+    assertEquals(later, libFlags("later_jit_flags", java, "-Xss2m -XX:+UseG1GC", ""));
+    for (String own :
+        List.of(
+            "-XX:CompileThresholdScaling=1",
+            "-XX:Tier4InvocationThreshold=20000",
+            "-XX:TieredStopAtLevel=1",
+            "-XX:-TieredCompilation",
+            "-XX:CompileThreshold=5000")) {
+      assertEquals(List.of(), libFlags("later_jit_flags", java, own, ""), own);
+    }
+    assertEquals(
+        List.of(),
+        libFlags("later_jit_flags", java, "", "-XX:CompileThresholdScaling=1"),
+        "JDK_JAVA_OPTIONS counts as the user's too");
   }
 
   @Test

@@ -205,6 +205,7 @@ class NightlyScriptIT {
               .matcher(report);
       assertTrue(tuning.find(), report);
       assertTrue(tuning.group(1).contains("biased locking"), tuning.group(1));
+      assertTrue(tuning.group(1).contains("later JIT compilation"), tuning.group(1));
     }
     Run again =
         script(
