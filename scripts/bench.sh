@@ -186,7 +186,8 @@ opens=(${JDK17_OPENS})
 # get them whenever hbulk does, so the ratios compare the tools (README, "Is the comparison fair?").
 shared_jvm_flags=()
 if [[ "${HBULK_JVM_TUNING:-on}" != off ]]; then
-  mapfile -t shared_jvm_flags < <(biased_locking_flags "${HBULK_JAVA_OPTS:-}"; later_jit_flags "${HBULK_JAVA_OPTS:-}")
+  mapfile -t shared_jvm_flags < <(biased_locking_flags "${HBULK_JAVA_OPTS:-}")
+  mapfile -t -O "${#shared_jvm_flags[@]}" shared_jvm_flags < <(later_jit_flags "${HBULK_JAVA_OPTS:-}")
 fi
 # java_run HEAP [-cp CLASSPATH] MAIN ARGS...: the project's classpath unless one is given.
 java_run() {

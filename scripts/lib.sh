@@ -59,10 +59,12 @@ biased_locking_flags() {
 # threads take their CPU from the tasks, and a batch JVM compiles thousands of methods that run
 # only a while: a 4 M-row prepare spent 5-6 s of CPU in C2 and 1.3 s in C1, 4 and 1 s with it
 # (README, "The embedded default"). Nothing when USER_OPTS, JAVA_TOOL_OPTIONS or JDK_JAVA_OPTIONS
-# choose compile thresholds or tiers already.
+# choose compile thresholds or tiers already (an -XX option whose name starts with CompileThreshold
+# or Tier).
 later_jit_flags() {
-  local user="${JAVA_TOOL_OPTIONS:-} ${JDK_JAVA_OPTIONS:-} ${1:-}"
-  [[ "${user}" != *CompileThreshold* && "${user}" != *Tier* ]] || return 0
+  local user=" ${JAVA_TOOL_OPTIONS:-} ${JDK_JAVA_OPTIONS:-} ${1:-} "
+  local own='[[:space:]]-XX:[+-]?(CompileThreshold|Tier)'
+  [[ ! "${user}" =~ ${own} ]] || return 0
   printf '%s\n' -XX:CompileThresholdScaling=2
 }
 

@@ -274,6 +274,10 @@ class LocalScriptsTest {
     List<String> later = List.of("-XX:CompileThresholdScaling=2");
     assertEquals(later, libFlags("later_jit_flags", java, "", ""));
     assertEquals(later, libFlags("later_jit_flags", java, "-Xss2m -XX:+UseG1GC", ""));
+    assertEquals(
+        later,
+        libFlags("later_jit_flags", java, "-XX:+PrintTieredEvents -Dapp.Tier=gold", ""),
+        "only an -XX option whose name starts with Tier or CompileThreshold is the user's choice");
     for (String own :
         List.of(
             "-XX:CompileThresholdScaling=1",
