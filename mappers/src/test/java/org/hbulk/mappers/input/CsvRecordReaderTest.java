@@ -70,6 +70,10 @@ class CsvRecordReaderTest {
     return records.stream().map(Framed::text).toList();
   }
 
+  private static List<Long> lines(List<Framed> records) {
+    return records.stream().map(Framed::line).toList();
+  }
+
   private static List<Long> offsets(List<Framed> records) {
     return records.stream().map(Framed::offset).toList();
   }
@@ -134,7 +138,7 @@ class CsvRecordReaderTest {
             "4,24\" screen",
             "5,\"a,\"\"b\"\"\nc\""),
         texts(r));
-    assertEquals(List.of(1L, 3L, 5L, 6L, 7L), r.stream().map(Framed::line).toList());
+    assertEquals(List.of(1L, 3L, 5L, 6L, 7L), lines(r));
     assertEquals(List.of(0L, 14L, 32L, 40L, 53L), offsets(r), "a record's key is its first byte");
   }
 
@@ -143,7 +147,7 @@ class CsvRecordReaderTest {
     String content = "1,ok\n2,\"never closed\n3,fine\n4,also fine\n";
     List<Framed> r = readWhole("multiline = true\nmax-record-bytes = 64", content);
     assertEquals(List.of("1,ok", "2,\"never closed", "3,fine", "4,also fine"), texts(r));
-    assertEquals(List.of(1L, 2L, 3L, 4L), r.stream().map(Framed::line).toList());
+    assertEquals(List.of(1L, 2L, 3L, 4L), lines(r));
     assertEquals(startsOf(content, "1,", "2,", "3,", "4,"), offsets(r));
   }
 
@@ -154,7 +158,7 @@ class CsvRecordReaderTest {
     String content = "1,ok\r\n2,\"xxxxxxxxxx\r\n3,\"a\r\nb\"\r\n4,end\r\n";
     List<Framed> r = readWhole("multiline = true\nmax-record-bytes = 16", content);
     assertEquals(List.of("1,ok", "2,\"xxxxxxxxxx", "3,\"a\r\nb\"", "4,end"), texts(r));
-    assertEquals(List.of(1L, 2L, 3L, 5L), r.stream().map(Framed::line).toList());
+    assertEquals(List.of(1L, 2L, 3L, 5L), lines(r));
     assertEquals(startsOf(content, "1,", "2,", "3,", "4,"), offsets(r));
     assertFalse(r.stream().anyMatch(Framed::truncated));
   }
@@ -162,13 +166,14 @@ class CsvRecordReaderTest {
   @Test
   void multilineFirstLineCutAtTheLimitIsNotJoinedToTheNext() throws Exception {
     // The cut line opens a quote that "end\"" would close; a cut record is rejected as it is, and
-    // must not swallow the lines after it.
-    // Not the file's first line: that one is read through the BOM check, the others straight.
+    // must not swallow the lines after it (the size limit alone would already keep "end\"" out:
+    // this pins the cut record's flag, lines and offsets too). Not the file's first line: that one
+    // is read through the BOM check, the others straight into the record.
     String content = "0,a\n1,\"" + "x".repeat(30) + "\nend\"\n3,fine\n";
     List<Framed> r = readWhole("multiline = true\nmax-record-bytes = 16", content);
     assertEquals(List.of("0,a", "1,\"" + "x".repeat(13), "end\"", "3,fine"), texts(r));
     assertEquals(List.of(false, true, false, false), r.stream().map(Framed::truncated).toList());
-    assertEquals(List.of(1L, 2L, 3L, 4L), r.stream().map(Framed::line).toList());
+    assertEquals(List.of(1L, 2L, 3L, 4L), lines(r));
     assertEquals(startsOf(content, "0,", "1,", "end", "3,"), offsets(r));
   }
 
