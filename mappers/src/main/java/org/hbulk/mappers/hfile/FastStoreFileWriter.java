@@ -45,8 +45,10 @@ final class FastStoreFileWriter implements FamilyFile {
   private final TimeRangeTracker timeRange =
       TimeRangeTracker.create(TimeRangeTracker.Type.NON_SYNC);
 
-  /** The first cell of the last row added to the Bloom filter. */
-  private KeyValue lastBloomRow;
+  /** A copy of the first cell of the last row added to the Bloom filter; empty before the first. */
+  private final ReusableKeyValue lastBloomRow = new ReusableKeyValue();
+
+  private boolean bloomStarted;
 
   private long earliestPutTs = HConstants.LATEST_TIMESTAMP;
   private long deleteFamilies;
@@ -124,6 +126,9 @@ final class FastStoreFileWriter implements FamilyFile {
     }
   }
 
+  /**
+   * Appends {@code cell}, keeping copies of what it keeps: the caller may change the cell after.
+   */
   @Override
   public void append(Cell cell) throws IOException {
     KeyValue kv = cell instanceof KeyValue k ? k : KeyValueUtil.copyToNewKeyValue(cell);
@@ -135,7 +140,8 @@ final class FastStoreFileWriter implements FamilyFile {
         || type == KeyValue.Type.DeleteFamilyVersion.getCode()) {
       deleteFamilies++;
       if (deleteFamilyContext != null) {
-        deleteFamilyContext.writeBloom(kv);
+        // HBase's context keeps the cell as the last one it saw.
+        deleteFamilyContext.writeBloom(KeyValueUtil.copyToNewKeyValue(kv));
       }
     }
     writer.append(kv);
@@ -152,7 +158,7 @@ final class FastStoreFileWriter implements FamilyFile {
    */
   private void addToBloom(KeyValue kv) throws IOException {
     KeyValue last = lastBloomRow;
-    if (last != null) {
+    if (bloomStarted) {
       int row = kv.getRowOffset();
       int lastRow = last.getRowOffset();
       if (Arrays.equals(
@@ -172,8 +178,10 @@ final class FastStoreFileWriter implements FamilyFile {
                 + last);
       }
     }
+    // HBase's Bloom writer copies the chunk's first row and keeps the cell only for a getter.
     bloom.append(kv);
-    lastBloomRow = kv;
+    lastBloomRow.copyOf(kv);
+    bloomStarted = true;
   }
 
   @Override

@@ -180,7 +180,10 @@ public class RunCursor {
     return tagsLength;
   }
 
-  /** The current cell in {@code row} as a new KeyValue, the form the HFile writer takes. */
+  /**
+   * The current cell in {@code row} as a new KeyValue, to keep (the reducer lays each cell out in
+   * one reused KeyValue instead, for the HFile writers, which copy what they keep).
+   */
   public final KeyValue toKeyValue(byte[] row, int rowOffset, int rowLength) {
     return new KeyValue(
         row,
