@@ -15,7 +15,6 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.hfile.FamilyFormat;
 import org.hbulk.mappers.hfile.HFileWriters;
-import org.hbulk.mappers.hfile.ReusableKeyValue;
 import org.hbulk.mappers.hfile.TableRegions;
 import org.hbulk.mappers.spec.LoadSpec;
 
@@ -114,8 +113,7 @@ public final class SingleThreadFloor {
     byte[][] qualifiers = shape.cellQualifiers;
     int[] valueAt = new int[shape.columns];
     int[] valueLength = new int[shape.columns];
-    // Every cell laid out in one KeyValue, as hbulk's reducer hands its cells over.
-    ReusableKeyValue cell = new ReusableKeyValue();
+    byte[] ts = Bytes.toBytes(timestamp);
     ImmutableBytesWritable tableRow = new ImmutableBytesWritable();
     HFileWriters writers = new HFileWriters(conf, out, "floor");
     long previous = -1;
@@ -139,31 +137,39 @@ public final class SingleThreadFloor {
       System.arraycopy(table, 0, key, 0, table.length);
       System.arraycopy(a, row, key, table.length, rowLength);
       tableRow.set(key);
+      int keyFixed = 2 + rowLength + 1 + family.length + 8 + 1;
+      int size = 0;
+      for (int c = 0; c < columns.length; c++) {
+        int v = valueLength[columns[c]];
+        if (v > 0) {
+          size += 8 + keyFixed + qualifiers[c].length + v;
+        }
+      }
+      byte[] kvs = new byte[size];
+      int w = 0;
       for (int c = 0; c < columns.length; c++) {
         int v = valueLength[columns[c]];
         if (v == 0) {
           continue; // empty = absent: no cell, as hbulk
         }
+        int start = w;
         byte[] q = qualifiers[c];
-        cell.set(
-            a,
-            row,
-            rowLength,
-            family,
-            0,
-            family.length,
-            q,
-            0,
-            q.length,
-            timestamp,
-            KeyValue.Type.Put.getCode(),
-            a,
-            valueAt[columns[c]],
-            v,
-            null,
-            0,
-            0);
-        writers.write(tableRow, cell);
+        w = Bytes.putInt(kvs, w, keyFixed + q.length);
+        w = Bytes.putInt(kvs, w, v);
+        w = Bytes.putShort(kvs, w, (short) rowLength);
+        System.arraycopy(a, row, kvs, w, rowLength);
+        w += rowLength;
+        kvs[w++] = (byte) family.length;
+        System.arraycopy(family, 0, kvs, w, family.length);
+        w += family.length;
+        System.arraycopy(q, 0, kvs, w, q.length);
+        w += q.length;
+        System.arraycopy(ts, 0, kvs, w, 8);
+        w += 8;
+        kvs[w++] = KeyValue.Type.Put.getCode();
+        System.arraycopy(a, valueAt[columns[c]], kvs, w, v);
+        w += v;
+        writers.write(tableRow, new KeyValue(kvs, start, w - start));
       }
     }
     writers.close(null);

@@ -14,9 +14,8 @@ import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
  * 7 %: README, "Performance and the benchmark"). {@code FastHFileWriterTest} compares whole files
  * with HBase's writer.
  *
- * <p>Cells must be of one family, in HBase's order, and a cell must not change until the next one
- * is added: the next cell is encoded against the previous one, which is kept by reference, as
- * HBase's encoder keeps it.
+ * <p>Cells must be of one family, in HBase's order, and not changed once added: the next cell is
+ * encoded against the previous one, which is kept by reference, as HBase's encoder keeps it.
  */
 public final class DataBlockBuffer {
   // FAST_DIFF's flag bits (HBase's FastDiffDeltaEncoder): how many leading timestamp bytes equal

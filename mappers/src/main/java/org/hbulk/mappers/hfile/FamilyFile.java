@@ -5,7 +5,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.Cell;
-import org.apache.hadoop.hbase.KeyValueUtil;
 import org.apache.hadoop.hbase.io.hfile.CacheConfig;
 import org.apache.hadoop.hbase.io.hfile.HFileContext;
 import org.apache.hadoop.hbase.regionserver.BloomType;
@@ -16,7 +15,6 @@ import org.apache.hadoop.hbase.regionserver.StoreFileWriter;
  * FastStoreFileWriter}); both write the same file.
  */
 interface FamilyFile {
-  /** Appends {@code cell}; the caller may change it once this returns: the file copies it. */
   void append(Cell cell) throws IOException;
 
   void appendFileInfo(byte[] key, byte[] value) throws IOException;
@@ -43,9 +41,7 @@ interface FamilyFile {
     return new FamilyFile() {
       @Override
       public void append(Cell cell) throws IOException {
-        // HBase's writer keeps its last cells (the order check, the block index, the Bloom
-        // filters) until told to copy them: it gets a cell of its own.
-        writer.append(KeyValueUtil.copyToNewKeyValue(cell));
+        writer.append(cell);
       }
 
       @Override

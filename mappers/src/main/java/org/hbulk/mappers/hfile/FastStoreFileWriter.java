@@ -45,10 +45,8 @@ final class FastStoreFileWriter implements FamilyFile {
   private final TimeRangeTracker timeRange =
       TimeRangeTracker.create(TimeRangeTracker.Type.NON_SYNC);
 
-  /** A copy of the first cell of the last row added to the Bloom filter; empty before the first. */
-  private final ReusableKeyValue lastBloomRow = new ReusableKeyValue();
-
-  private boolean bloomStarted;
+  /** The first cell of the last row added to the Bloom filter. */
+  private KeyValue lastBloomRow;
 
   private long earliestPutTs = HConstants.LATEST_TIMESTAMP;
   private long deleteFamilies;
@@ -126,9 +124,6 @@ final class FastStoreFileWriter implements FamilyFile {
     }
   }
 
-  /**
-   * Appends {@code cell}, keeping copies of what it keeps: the caller may change the cell after.
-   */
   @Override
   public void append(Cell cell) throws IOException {
     KeyValue kv = cell instanceof KeyValue k ? k : KeyValueUtil.copyToNewKeyValue(cell);
@@ -140,8 +135,7 @@ final class FastStoreFileWriter implements FamilyFile {
         || type == KeyValue.Type.DeleteFamilyVersion.getCode()) {
       deleteFamilies++;
       if (deleteFamilyContext != null) {
-        // HBase's context keeps the cell as the last one it saw.
-        deleteFamilyContext.writeBloom(KeyValueUtil.copyToNewKeyValue(kv));
+        deleteFamilyContext.writeBloom(kv);
       }
     }
     writer.append(kv);
@@ -158,7 +152,7 @@ final class FastStoreFileWriter implements FamilyFile {
    */
   private void addToBloom(KeyValue kv) throws IOException {
     KeyValue last = lastBloomRow;
-    if (bloomStarted) {
+    if (last != null) {
       int row = kv.getRowOffset();
       int lastRow = last.getRowOffset();
       if (Arrays.equals(
@@ -178,10 +172,8 @@ final class FastStoreFileWriter implements FamilyFile {
                 + last);
       }
     }
-    // HBase's Bloom writer copies the chunk's first row and keeps the cell only for a getter.
     bloom.append(kv);
-    lastBloomRow.copyOf(kv);
-    bloomStarted = true;
+    lastBloomRow = kv;
   }
 
   @Override

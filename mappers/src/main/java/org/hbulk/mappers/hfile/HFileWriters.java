@@ -104,13 +104,7 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
 
     FamilyFile writer;
     long written;
-
-    /**
-     * The {@code table;row} of the last cell written: the cells themselves may be reused by the
-     * caller, the row arrays are not.
-     */
-    byte[] lastTableRow;
-
+    Cell last;
     long rowsStarted;
 
     /** The last {@code table;row} array found to be of this table. */
@@ -152,21 +146,7 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
               >= 0) {
         return true;
       }
-      return written >= maxFileSize && !rowOf(lastTableRow, cell);
-    }
-
-    /**
-     * Whether {@code cell}'s row is the row of {@code tableRow}, a {@code table;row} of this table.
-     */
-    boolean rowOf(byte[] tableRow, Cell cell) {
-      int rowOffset = cell.getRowOffset();
-      return Arrays.equals(
-          tableRow,
-          table.length + 1,
-          tableRow.length,
-          cell.getRowArray(),
-          rowOffset,
-          rowOffset + cell.getRowLength());
+      return written >= maxFileSize && !CellUtil.matchingRows(last, cell);
     }
 
     boolean holds(byte[] tableRow, Cell cell) {
@@ -211,8 +191,7 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
 
   /**
    * Writes a cell of the row {@code tableRow} ({@code table;row}); cells come in HBase's order per
-   * family, rows one after the other, and a row's array is not changed once written. The cell
-   * itself is not kept: the caller may change it once this returns ({@link ReusableKeyValue}).
+   * family, rows one after the other, and a row's array is not changed once written.
    */
   @Override
   public void write(ImmutableBytesWritable tableRow, Cell cell) throws IOException {
@@ -230,7 +209,8 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
     if (w.writer == null) {
       w.writer = open(w, cell);
     }
-    assert w.rowOf(tr, cell) : "a cell not of its row " + Bytes.toStringBinary(tr) + ": " + cell;
+    assert w.checkedRow != tr || CellUtil.matchingRows(w.last, cell)
+        : "one table;row array for two rows: " + Bytes.toStringBinary(tr);
     w.checkedRow = tr;
     // The reducer gives each row its own array: the comparison runs once a row, not once a cell.
     if (tr != lastTableRow && !Bytes.equals(tr, lastTableRow)) {
@@ -242,7 +222,7 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
     }
     w.writer.append(cell);
     w.written += cell.getSerializedSize();
-    w.lastTableRow = tr;
+    w.last = cell;
   }
 
   private FamilyWriter writerFor(byte[] tableRow, Cell cell) throws IOException {

@@ -14,7 +14,6 @@ import org.apache.hadoop.mapreduce.Reducer;
 import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.hfile.HFileWriters;
 import org.hbulk.mappers.hfile.HFilesOutputFormat;
-import org.hbulk.mappers.hfile.ReusableKeyValue;
 import org.hbulk.mappers.merge.RecordPicker;
 import org.hbulk.mappers.merge.RunMerger;
 import org.hbulk.mappers.schema.CollisionPolicy;
@@ -50,12 +49,6 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
   private final ImmutableBytesWritable tableRow = new ImmutableBytesWritable(new byte[0]);
 
   private int rowOffset;
-
-  /**
-   * Each cell on its way to the HFiles, laid out again in place: the writers copy what they keep.
-   */
-  private final ReusableKeyValue cellOut = new ReusableKeyValue();
-
   private TableCodes tableCodes;
   private RunMerger merger;
 
@@ -190,26 +183,7 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
     cellsByType[cell.type() & 0xff]++;
     byte[] tr = tableRow.get();
     try {
-      hfiles.write(
-          tableRow,
-          cellOut.set(
-              tr,
-              rowOffset,
-              tr.length - rowOffset,
-              cell.array(),
-              cell.familyOffset(),
-              cell.familyLength(),
-              cell.array(),
-              cell.qualifierOffset(),
-              cell.qualifierLength(),
-              cell.timestamp(),
-              cell.type(),
-              cell.array(),
-              cell.valueOffset(),
-              cell.valueLength(),
-              cell.array(),
-              cell.tagsOffset(),
-              cell.tagsLength()));
+      hfiles.write(tableRow, cell.toKeyValue(tr, rowOffset, tr.length - rowOffset));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while writing an HFile", e);
@@ -233,8 +207,7 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
    * Hadoop's output wrapper adds up every thread's file system statistics before and after each
    * write, a large share of the reduce time at ten cells a record (README, "Performance and the
    * benchmark"). The files land in the task's work directory all the same, and the job's committer
-   * publishes them. Tests put a list here. Every cell comes in the same {@link ReusableKeyValue}:
-   * the writer copies what it keeps.
+   * publishes them. Tests put a list here.
    */
   protected RecordWriter<ImmutableBytesWritable, Cell> hfileWriter(Context context)
       throws IOException, InterruptedException {

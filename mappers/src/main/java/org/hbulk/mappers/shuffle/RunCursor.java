@@ -180,10 +180,7 @@ public class RunCursor {
     return tagsLength;
   }
 
-  /**
-   * The current cell in {@code row} as a new KeyValue, to keep (the reducer lays each cell out in
-   * one reused KeyValue instead, for the HFile writers, which copy what they keep).
-   */
+  /** The current cell in {@code row} as a new KeyValue, the form the HFile writer takes. */
   public final KeyValue toKeyValue(byte[] row, int rowOffset, int rowLength) {
     return new KeyValue(
         row,

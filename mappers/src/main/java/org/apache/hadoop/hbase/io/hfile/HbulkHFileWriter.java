@@ -23,7 +23,6 @@ import org.apache.hadoop.hbase.util.BloomFilterWriter;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.io.Writable;
 import org.hbulk.mappers.hfile.DataBlockBuffer;
-import org.hbulk.mappers.hfile.ReusableKeyValue;
 
 /**
  * hbulk's HFile writer: the file HBase's {@code HFileWriterImpl} writes, byte for byte, for a
@@ -57,17 +56,9 @@ public final class HbulkHFileWriter implements HFile.Writer {
   private final int encodedLimit;
   private FSDataOutputStream out;
 
-  /**
-   * The cells this writer holds, copied: the current one and the last before it (which the order
-   * check and the block's encoding compare it with) take turns in these two.
-   */
-  private final ReusableKeyValue[] copies = {new ReusableKeyValue(), new ReusableKeyValue()};
-
-  private int nextCopy;
-
   private boolean writing;
-  private KeyValue firstInBlock;
-  private KeyValue lastOfPreviousBlock;
+  private Cell firstInBlock;
+  private Cell lastOfPreviousBlock;
   private KeyValue last;
   private long firstDataBlockOffset = UNSET;
   private long lastDataBlockOffset = UNSET;
@@ -158,11 +149,9 @@ public final class HbulkHFileWriter implements HFile.Writer {
     }
   }
 
-  /** Appends a copy of {@code cell}: the caller may change the cell once this returns. */
   @Override
   public void append(Cell cell) throws IOException {
-    KeyValue kv = copies[nextCopy].copyOf(cell);
-    nextCopy ^= 1;
+    KeyValue kv = cell instanceof KeyValue k ? k : KeyValueUtil.copyToNewKeyValue(cell);
     boolean sameKey = false;
     if (last != null) {
       int order = PrivateCellUtil.compareKeyIgnoresMvcc(comparator, last, kv);
@@ -196,8 +185,7 @@ public final class HbulkHFileWriter implements HFile.Writer {
       keyOfBiggestCell = PrivateCellUtil.getCellKeySerializedAsKeyValueKey(kv);
     }
     if (firstInBlock == null) {
-      // Kept to the block's end, beyond the two turning copies: once a block, not once a cell.
-      firstInBlock = KeyValueUtil.copyToNewKeyValue(kv);
+      firstInBlock = kv;
     }
     last = kv;
     entries++;
@@ -216,7 +204,7 @@ public final class HbulkHFileWriter implements HFile.Writer {
     block.reset();
     firstInBlock = null;
     if (last != null) {
-      lastOfPreviousBlock = KeyValueUtil.copyToNewKeyValue(last);
+      lastOfPreviousBlock = last;
     }
   }
 
@@ -399,8 +387,9 @@ public final class HbulkHFileWriter implements HFile.Writer {
   }
 
   /**
-   * Nothing to do: unlike HBase's writer, which keeps its callers' cells until told to copy them
-   * here, this one copies every cell as it comes ({@link #append}).
+   * Nothing to do, unlike HBase's writer, which copies the cells it keeps: hbulk's callers never
+   * change a cell once appended (the contract of {@link DataBlockBuffer}), so this writer is not
+   * for a caller that reuses cells, as a region server's scanners do.
    */
   @Override
   public void beforeShipped() {}
