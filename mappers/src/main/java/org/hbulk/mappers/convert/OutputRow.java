@@ -1,5 +1,6 @@
 package org.hbulk.mappers.convert;
 
+import java.util.Arrays;
 import java.util.List;
 import org.apache.hadoop.hbase.KeyValue;
 import org.hbulk.mappers.record.ByteBuilder;
@@ -90,6 +91,12 @@ public final class OutputRow {
   /** The index after this row's last cell among the record's cells. */
   int cellsEnd() {
     return to;
+  }
+
+  /** Whether {@code other} has the same row key in the same table. */
+  boolean sameRow(OutputRow other) {
+    return Arrays.equals(tableCode, other.tableCode)
+        && Arrays.equals(row.array(), 0, row.length(), other.row.array(), 0, other.row.length());
   }
 
   /** A copy of the row key, or null when {@link #isEmpty()}. */

@@ -104,6 +104,9 @@ public final class RecordConverter {
   /** Writes the cells' TTL and visibility tags; null: no cell gets tags. */
   private CellTagger tagger;
 
+  /** Per output, the other outputs into the same table (none in most specs). */
+  private final int[][] sameTable;
+
   public RecordConverter(LoadSpec spec, long runStartMillis) {
     this.spec = spec;
     this.runStartMillis = runStartMillis;
@@ -121,6 +124,15 @@ public final class RecordConverter {
         missingAbsent || spec.outputs().stream().anyMatch(out -> out.deletes() != null);
     this.needs = new FieldNeeds[n];
     TableCodes tableCodes = TableCodes.of(spec.tables());
+    this.sameTable = new int[n][];
+    for (int o = 0; o < n; o++) {
+      String table = spec.outputs().get(o).table();
+      int self = o;
+      sameTable[o] =
+          IntStream.range(0, n)
+              .filter(p -> p != self && spec.outputs().get(p).table().equals(table))
+              .toArray();
+    }
     for (int o = 0; o < n; o++) {
       needs[o] = FieldNeeds.of(spec.outputs().get(o));
       familyOrder[o] =
@@ -307,6 +319,33 @@ public final class RecordConverter {
   /** What the last record gives output {@code o}, valid until the next record. */
   public OutputRow output(int o) {
     return outputs[o];
+  }
+
+  /** Whether two outputs of the spec write into one table, so one record may write a row twice. */
+  public boolean outputsShareTables() {
+    for (int[] others : sameTable) {
+      if (others.length > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the last record wrote output {@code o}'s row through another output too (the same
+   * table, the same row key): the record then has two runs in the row, and only its input order
+   * tells the reducer they are one record.
+   */
+  public boolean lastRowWrittenTwice(int o) {
+    if (outputs[o].isEmpty()) {
+      return false;
+    }
+    for (int p : sameTable[o]) {
+      if (!outputs[p].isEmpty() && outputs[o].sameRow(outputs[p])) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** How many cells the last record has, over every output. */

@@ -3,7 +3,9 @@ package org.hbulk.mappers.mapreduce;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.Iterator;
+import java.util.Set;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
@@ -59,6 +61,10 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
   private RecordPicker picker;
 
   private long rowBuffer;
+
+  /** The input orders of the current row's records, for counting them once each. */
+  private final Set<Long> rowOrders = new HashSet<>();
+
   private RecordWriter<ImmutableBytesWritable, Cell> hfiles;
   private byte[] counterTable;
   private Counter rowsCounter;
@@ -114,8 +120,11 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
     // One record alone needs no choosing; several under a record-level policy are held to choose.
     boolean choose = picker != null && it.hasNext();
     long records = 0;
+    rowOrders.clear();
     for (CellRun run = first; run != null; run = it.hasNext() ? it.next() : null) {
-      if (!sharedRows[run.output()]) {
+      // A run with its record's input order may be one of that record's runs in this row (two
+      // outputs into one table): the record counts once.
+      if (!sharedRows[run.output()] && (!run.hasOrder() || rowOrders.add(run.order()))) {
         records++;
       }
       if (!choose) {

@@ -46,6 +46,13 @@ public class CsvToCellsMapper extends Mapper<LongWritable, RawRecord, CellKey, C
   /** Whether runs carry their record's input order (record-level collision policies only). */
   private boolean ordered;
 
+  /**
+   * Whether two outputs write into one table, so that a record may write one row twice: those two
+   * runs carry the record's input order under every policy, by which the reducer counts them as one
+   * record, not as a duplicate key.
+   */
+  private boolean outputsShareTables;
+
   /** The input order of this split's file, to which each record adds its byte offset. */
   private long fileBase;
 
@@ -88,8 +95,12 @@ public class CsvToCellsMapper extends Mapper<LongWritable, RawRecord, CellKey, C
     }
     outputRowCounts = new long[outputRows.length];
     ordered = spec.collisions().recordLevel();
-    // Only record-level policies read a record's input order; others need no file index at all.
-    fileBase = ordered ? RecordOrder.fileBase(CsvSplit.fileIndexOf(context.getInputSplit())) : 0;
+    outputsShareTables = converter.outputsShareTables();
+    // Only a run that carries its record's input order needs the file's index.
+    fileBase =
+        ordered || outputsShareTables
+            ? RecordOrder.fileBase(CsvSplit.fileIndexOf(context.getInputSplit()))
+            : 0;
     FileSplit split = CsvSplit.fileOf(context.getInputSplit());
     String file = split != null ? split.getPath().toString() : "?";
     rejects = new RejectWriter(rejectSink(context), file);
@@ -141,7 +152,7 @@ public class CsvToCellsMapper extends Mapper<LongWritable, RawRecord, CellKey, C
       OutputRow row = converter.output(o);
       if (!row.isEmpty()) {
         row.writeKey(cellKey);
-        if (ordered) {
+        if (ordered || outputsShareTables && converter.lastRowWrittenTwice(o)) {
           row.writeRun(run, RecordOrder.of(fileBase, offset.get()));
         } else {
           row.writeRun(run);

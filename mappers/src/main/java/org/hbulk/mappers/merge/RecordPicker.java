@@ -3,7 +3,9 @@ package org.hbulk.mappers.merge;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.PriorityQueue;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.mappers.shuffle.CellRun;
@@ -14,8 +16,9 @@ import org.hbulk.mappers.shuffle.RunCursor;
  * row written by several records. Two records are in conflict when they write a common column at
  * the same timestamp, whatever the values; conflicts chain (A with B, B with C). Of each such group
  * the record latest (or first) in input order is kept whole and the others are dropped whole, so a
- * row never mixes the cells of records in conflict. Records that share no column at a timestamp (a
- * wide row's readings, other versions) are all kept.
+ * row never mixes the cells of records in conflict. A record is all its runs in the row (one per
+ * output that keys it to this row), which carry the same input order. Records that share no column
+ * at a timestamp (a wide row's readings, other versions) are all kept.
  *
  * <p>Delete markers take no part in the choice and are never dropped: HBase applies every Delete
  * sent, whatever was sent before or after it (a marker at T masks the puts at or before T of its
@@ -82,6 +85,15 @@ public final class RecordPicker {
         open.add(i);
       }
     }
+    // The runs of one record (its outputs into this row) are one record, chosen or dropped whole,
+    // whether or not they share a column with another record.
+    Map<Long, Integer> firstRunOf = new HashMap<>();
+    for (int i = 0; i < n; i++) {
+      Integer first = firstRunOf.putIfAbsent(cursors[i].order(), i);
+      if (first != null) {
+        union(group, first, i);
+      }
+    }
     List<Integer> same = new ArrayList<>();
     while (!open.isEmpty()) {
       int first = open.poll();
@@ -115,11 +127,13 @@ public final class RecordPicker {
     }
     List<byte[]> kept = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
-      // Runs of one record (two outputs into one row) share its order and stay together.
-      if (cursors[i].order() == chosen[root(group, i)]) {
+      long order = cursors[i].order();
+      if (order == chosen[root(group, i)]) {
         kept.add(runs.get(i));
       } else {
-        dropped++;
+        if (firstRunOf.get(order) == i) {
+          dropped++; // once a record, however many of its outputs wrote the row
+        }
         byte[] markers = markersOf(runs.get(i));
         if (markers != null) {
           kept.add(markers);
@@ -190,7 +204,7 @@ public final class RecordPicker {
     return c;
   }
 
-  /** Runs (a record's cells in one row) dropped whole since the last call. */
+  /** Records' rows (a record's cells in one row) dropped whole since the last call. */
   public long takeDropped() {
     long d = dropped;
     dropped = 0;

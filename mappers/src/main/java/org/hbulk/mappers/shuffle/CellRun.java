@@ -23,9 +23,10 @@ import org.apache.hadoop.io.Writable;
  * low seven bits (Put, Delete, DeleteColumn, DeleteFamily, DeleteFamilyVersion) and, in the high
  * bit, whether tags follow; tags are HBase's serialized tags as a {@code KeyValue} stores them,
  * opaque here. The row is in the key. The order (the record's place in the input) travels only
- * under a collision policy that keeps whole records, and the flags only in a run with a cell that
- * is not a plain Put without tags, so the runs of an ordinary load ship not one byte more. Reused
- * from record to record.
+ * under a collision policy that keeps whole records, or when one record writes one row through two
+ * outputs (so the reducer counts it once), and the flags only in a run with a cell that is not a
+ * plain Put without tags, so the runs of an ordinary load ship not one byte more. Reused from
+ * record to record.
  */
 public final class CellRun implements Writable {
   public static final int HEADER = 9;
@@ -207,6 +208,14 @@ public final class CellRun implements Writable {
   /** Whether the run carries its record's place in the input. */
   public boolean hasOrder() {
     return (bytes[8] & HAS_ORDER) != 0;
+  }
+
+  /** The record's place in the input; only for a run that {@link #hasOrder()}. */
+  public long order() {
+    if (!hasOrder()) {
+      throw new IllegalStateException("the run carries no input order");
+    }
+    return Bytes.toLong(bytes, HEADER);
   }
 
   public long timestamp() {

@@ -138,6 +138,33 @@ class CsvToCellsMapperTest {
   }
 
   @Test
+  void onlyRunsOfARecordThatWritesOneRowTwiceCarryItsOffsetUnderOtherPolicies() throws Exception {
+    // Three outputs write table t: main and note key a record's row as user|id, byUser as user.
+    // Record 1 has no note, so it writes each of its rows once; record 2 writes row bob|2 through
+    // main and note, and only those two runs carry its offset.
+    useSpec(
+        SPEC
+            + "[output byUser]\ntable = t\nkey = user\ntimestamp = 1700000000000\nd:id = id\n"
+            + "[output note]\ntable = t\nkey = user + \"|\" + id\ntimestamp = 1700000000000\n"
+            + "e:note = note\n");
+    add(0, 1, "1,ann,");
+    add(7, 2, "2,bob,hi");
+    List<String> shown = new ArrayList<>();
+    for (Pair<CellKey, CellRun> p : driver.run()) {
+      CellRun run = p.getSecond();
+      shown.add(RunCursorTest.show(run) + (run.hasOrder() ? " order " + run.order() : ""));
+    }
+    assertEquals(
+        List.of(
+            "o0@1700000000000[d:user=ann]",
+            "o1@1700000000000[d:id=1]",
+            "o0@1700000000000[d:note=hi d:user=bob] order 7",
+            "o1@1700000000000[d:id=2]",
+            "o2@1700000000000[e:note=hi] order 7"),
+        shown);
+  }
+
+  @Test
   void underMissingFieldsAbsentAShortLineLoadsAndItsMissingCellsAreCounted() throws Exception {
     useSpec("[csv]\nmissing-fields = absent\n" + SPEC);
     add(0, 1, "1,ann");

@@ -143,6 +143,24 @@ class RecordPickerTest {
   }
 
   @Test
+  void aDroppedRecordLosesItsOtherOutputsRunTooThoughNoOtherRecordWroteItsColumns()
+      throws Exception {
+    // Record 1 writes the row through two outputs (d:a, e:y); record 5 conflicts on d:a alone.
+    List<CellRun> runs =
+        List.of(
+            RunCursorTest.orderedRun(0, 5, 1, "d:a=1"),
+            RunCursorTest.orderedRun(1, 5, 1, "e:y=1"),
+            rec(5, 5, "d:a=5"));
+    RecordPicker p = pick(true, runs);
+    assertEquals(List.of("d:a=5@5"), out);
+    assertEquals(1, p.takeDropped(), "one record's row, however many of its runs");
+    out.clear();
+    p = pick(false, runs);
+    assertEquals(List.of("d:a=1@5", "e:y=1@5"), out);
+    assertEquals(1, p.takeDropped());
+  }
+
+  @Test
   void aRowPastTheLimitIsRefusedAndRunsWithoutOrderAreABug() {
     RecordPicker p = new RecordPicker(true, 40);
     assertEquals(true, p.add(rec(1, 5, "d:a=" + "x".repeat(10))));
