@@ -5,13 +5,18 @@ import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import org.hbulk.mappers.record.ByteBuilder;
 import org.hbulk.mappers.record.Record;
+import org.hbulk.mappers.record.RejectException;
+import org.hbulk.mappers.record.RejectReason;
 import org.hbulk.mappers.schema.Column;
 
 /**
  * {@code time_floor(column, minute|hour|day[, binary|seconds|dec])}: the time cut down to the start
  * of its minute, hour or day (days in the column's zone), as 8 big-endian bytes of epoch millis
  * (default), 4 big-endian bytes of epoch seconds (OpenTSDB's base hour), or 13 zero-padded decimal
- * digits of millis. Rows of one time range share the key part: many readings, one row.
+ * digits of millis. Rows of one time range share the key part: many readings, one row. Each form
+ * holds the times from 1970 on that fit its width (seconds until 2106, digits until 2286) and sorts
+ * like them; an earlier or later time is rejected, since as two's complement or with a minus sign
+ * it would sort out of its place (and in seconds read back 136 years later).
  */
 final class TimeFloor extends ColumnEncoder {
   enum Unit {
@@ -55,8 +60,22 @@ final class TimeFloor extends ColumnEncoder {
   }
 
   @Override
-  public void appendTo(Record record, ByteBuilder out) {
+  public void appendTo(Record record, ByteBuilder out) throws RejectException {
     long base = floor(record.longValue(column.index()));
+    if (base < 0 || base > maxMillis()) {
+      throw new RejectException(
+          RejectReason.BAD_VALUE,
+          "column '"
+              + column.name()
+              + "': "
+              + Instant.ofEpochMilli(record.longValue(column.index()))
+              + " is outside what "
+              + this
+              + " holds, "
+              + Instant.EPOCH
+              + " to "
+              + Instant.ofEpochMilli(maxMillis()));
+    }
     switch (format) {
       case BINARY -> appendLong(out, base);
       case SECONDS -> {
@@ -74,6 +93,15 @@ final class TimeFloor extends ColumnEncoder {
         out.appendUtf8(digits);
       }
     }
+  }
+
+  /** The latest range start the format holds (the earliest is 1970's). */
+  long maxMillis() {
+    return switch (format) {
+      case BINARY -> Long.MAX_VALUE;
+      case SECONDS -> 0xFFFF_FFFFL * 1000L;
+      case DEC -> 9_999_999_999_999L;
+    };
   }
 
   @Override
@@ -104,10 +132,18 @@ final class TimeFloor extends ColumnEncoder {
                       | ((b[offset + 1] & 0xff) << 16)
                       | ((b[offset + 2] & 0xff) << 8)
                       | (b[offset + 3] & 0xff));
-          case DEC ->
-              Long.parseLong(
-                  new String(b, offset, length, java.nio.charset.StandardCharsets.US_ASCII));
+          case DEC -> {
+            String digits =
+                new String(b, offset, length, java.nio.charset.StandardCharsets.US_ASCII);
+            if (!digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
+              yield -1; // not what this part writes
+            }
+            yield Long.parseLong(digits);
+          }
         };
+    if (millis < 0) {
+      return null;
+    }
     return Instant.ofEpochMilli(millis) + " (" + unit.name().toLowerCase(Locale.ROOT) + ")";
   }
 

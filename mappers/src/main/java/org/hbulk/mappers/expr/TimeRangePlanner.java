@@ -9,7 +9,9 @@ import static org.hbulk.mappers.expr.KeyReader.names;
 import static org.hbulk.mappers.expr.KeyReader.nextPrefix;
 import static org.hbulk.mappers.expr.KeyReader.spreads;
 
+import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -152,6 +154,49 @@ final class TimeRangePlanner {
               + fix);
       return scans;
     }
+    if (part.kind() == Expr.Kind.TIME_FLOOR) {
+      // time_floor rejects at load the times its form cannot hold: no row lies outside them.
+      long latest = ((TimeFloor) part).maxMillis();
+      if (from > latest || to.isPresent() && to.getAsLong() <= 0) {
+        throw new IllegalArgumentException(
+            "the range has no row: "
+                + part
+                + " holds times from "
+                + Instant.EPOCH
+                + " to "
+                + Instant.ofEpochMilli(latest));
+      }
+      from = Math.max(from, 0);
+      if (to.isPresent() && to.getAsLong() - 1 > latest) {
+        to = OptionalLong.of(latest + 1);
+      }
+    }
+    ZoneId zone = localTimeZone(part, time);
+    if (zone != null) {
+      // Where clocks go back, local times repeat and their text stops sorting like the times: an
+      // end near such a change is moved out by the zone's change of offset, so no row is missed.
+      long early = LocalTimeShifts.widening(zone, from);
+      long late = to.isPresent() ? LocalTimeShifts.widening(zone, to.getAsLong()) : 0;
+      if (early > 0 || late > 0) {
+        caveats.add(
+            "not exact: "
+                + writes(part, time)
+                + " as local time in "
+                + zone
+                + ", whose clocks go back near the range's "
+                + (early > 0 && late > 0 ? "start and end" : early > 0 ? "start" : "end")
+                + " (local times repeat there), so the scans reach "
+                + (early > 0 ? Duration.ofMillis(early) + " before the start" : "")
+                + (early > 0 && late > 0 ? " and " : "")
+                + (late > 0 ? Duration.ofMillis(late) + " past the end" : "")
+                + " and also return rows outside the range: filter on "
+                + time.name());
+        from -= early;
+        if (late > 0) {
+          to = OptionalLong.of(to.getAsLong() + late);
+        }
+      }
+    }
     boolean reversed = newestFirst(part);
     byte[] low = at(part, time, record, from);
     byte[] high = to.isPresent() ? at(part, time, record, to.getAsLong() - 1) : null;
@@ -276,6 +321,20 @@ final class TimeRangePlanner {
     }
     record.assign(time.index(), text, millis, 0);
     return bytes(part, record);
+  }
+
+  /**
+   * The zone of the local time a part writes as text (the column's own text or format_time), or
+   * null for a part that writes no local time.
+   */
+  private static ZoneId localTimeZone(Expr part, Column time) {
+    if (part.kind() == Expr.Kind.FORMAT_TIME) {
+      return ((FormatTime) part).formatter().getZone();
+    }
+    if (part.kind() == Expr.Kind.COLUMN && time.formatter() != null) {
+      return time.zone();
+    }
+    return null;
   }
 
   /** The range's column when this part encodes it in an order-keeping way, else null. */

@@ -183,8 +183,8 @@ public final class Record {
     Column column = columns.get(i);
     try {
       switch (column.type()) {
-        case INT -> longs[i] = Integer.parseInt(value);
-        case LONG -> longs[i] = Long.parseLong(value);
+        case INT -> longs[i] = Integer.parseInt(asciiNumber(value));
+        case LONG -> longs[i] = Long.parseLong(asciiNumber(value));
         case DOUBLE -> doubles[i] = parseDouble(value);
         case BOOLEAN -> longs[i] = parseBoolean(value) ? 1 : 0;
         case TIMESTAMP -> longs[i] = parseTime(column, formatters[i], value);
@@ -200,6 +200,20 @@ public final class Record {
               + "' is not a valid "
               + column.describeType());
     }
+  }
+
+  /**
+   * The text, when it has ASCII characters only: Java's number parsers also take the digits of
+   * other scripts ("١٢٣" as 123), whose text as a key part would not be what a reader builds from
+   * 123.
+   */
+  private static String asciiNumber(String value) {
+    for (int i = 0; i < value.length(); i++) {
+      if (value.charAt(i) >= 0x80) {
+        throw new NumberFormatException(value);
+      }
+    }
+    return value;
   }
 
   private static double parseDouble(String value) {
@@ -221,7 +235,7 @@ public final class Record {
 
   private static long parseTime(Column column, DateTimeFormatter formatter, String value) {
     if (formatter == null) {
-      long n = Long.parseLong(value);
+      long n = Long.parseLong(asciiNumber(value));
       return column.timePattern().equals(Column.EPOCH_SECONDS) ? Math.multiplyExact(n, 1000L) : n;
     }
     TemporalAccessor parsed = formatter.parse(value);

@@ -2,6 +2,7 @@ package org.hbulk.mappers.schema;
 
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.time.format.ResolverStyle;
 
 /**
  * One CSV column: its name, its type, and for timestamps how the text is read.
@@ -26,7 +27,25 @@ public record Column(String name, int index, ColumnType type, String timePattern
     if (timePattern.equals(ISO)) {
       return DateTimeFormatter.ISO_DATE_TIME.withZone(zone);
     }
-    return DateTimeFormatter.ofPattern(timePattern).withZone(zone);
+    return strictPattern(timePattern).withZone(zone);
+  }
+
+  /**
+   * A pattern's formatter that refuses dates that do not exist: the default resolver turns
+   * 2019-02-30 into 2019-02-28, which would load a wrong time (and one record's key onto
+   * another's). Strict resolving reads {@code y} (year of era) only with an era, so the pattern's
+   * {@code y} letters become {@code u} (the proleptic year: the same years from 1 on).
+   */
+  public static DateTimeFormatter strictPattern(String pattern) {
+    StringBuilder p = new StringBuilder(pattern.length());
+    boolean quoted = false;
+    for (char c : pattern.toCharArray()) {
+      if (c == '\'') {
+        quoted = !quoted;
+      }
+      p.append(!quoted && c == 'y' ? 'u' : c);
+    }
+    return DateTimeFormatter.ofPattern(p.toString()).withResolverStyle(ResolverStyle.STRICT);
   }
 
   public String describeType() {

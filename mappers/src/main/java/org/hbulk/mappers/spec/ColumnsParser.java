@@ -3,7 +3,6 @@ package org.hbulk.mappers.spec;
 import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -79,7 +78,7 @@ final class ColumnsParser {
           && !pattern.equals(Column.EPOCH_SECONDS)
           && !pattern.equals(Column.ISO)) {
         try {
-          DateTimeFormatter.ofPattern(pattern);
+          Column.strictPattern(pattern);
         } catch (IllegalArgumentException ex) {
           throw values.at(e, "bad time pattern '" + pattern + "': " + ex.getMessage());
         }

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -90,6 +92,55 @@ class RecordTest {
             List.of("1", "2", "3", "4", "1", "0", "27/11/2026", "x"))) {
       assertEquals(outcome(fields, false), outcome(fields, true), fields.toString());
     }
+  }
+
+  @Test
+  void digitsOfOtherScriptsAreNoNumber() throws RejectException {
+    // Java's parsers read "١٢٣" as 123, but as text in a key it is not what a reader builds.
+    for (int column = 0; column < 4; column++) {
+      for (String digits : List.of("\u0661\u0662\u0663", "\uff11\uff12\uff13", "1\u0662")) {
+        List<String> fields = new ArrayList<>(List.of("1", "2", "3", "4", "", "", "", ""));
+        fields.set(column, digits);
+        RejectException e =
+            assertThrows(RejectException.class, () -> new Record(COLUMNS).load(fields), digits);
+        assertEquals(RejectReason.BAD_VALUE, e.reason());
+      }
+    }
+    Record r = new Record(COLUMNS);
+    r.load(List.of("+5", "-12", "42", "7", "", "", "", ""));
+    assertEquals(
+        List.of(5L, -12L, 42L, 7000L),
+        List.of(r.longValue(0), r.longValue(1), r.longValue(2), r.longValue(3)));
+  }
+
+  @Test
+  void datesThatDoNotExistAreRejectedNotMovedToAnotherDay() throws RejectException {
+    List<Column> days =
+        List.of(
+            new Column("day", 0, ColumnType.TIMESTAMP, "yyyy-MM-dd", ZoneOffset.UTC),
+            new Column(
+                "at", 1, ColumnType.TIMESTAMP, "yyyy-MM-dd HH:mm:ss", ZoneId.of("Asia/Shanghai")),
+            new Column("short", 2, ColumnType.TIMESTAMP, "dd/MM/yy", ZoneOffset.UTC),
+            new Column("quoted", 3, ColumnType.TIMESTAMP, "yyyy'y'MM'm'dd", ZoneOffset.UTC));
+    for (List<String> bad :
+        List.of(
+            List.of("2019-02-29", "", "", ""),
+            List.of("2019-02-30", "", "", ""),
+            List.of("2019-04-31", "", "", ""),
+            List.of("", "2021-04-31 10:00:00", "", ""),
+            List.of("", "2021-04-30 24:00:00", "", ""),
+            List.of("", "", "31/06/19", ""),
+            List.of("", "", "", "2019y02m29"))) {
+      RejectException e =
+          assertThrows(RejectException.class, () -> new Record(days).load(bad), bad.toString());
+      assertEquals(RejectReason.BAD_VALUE, e.reason(), bad.toString());
+    }
+    Record r = new Record(days);
+    r.load(List.of("2020-02-29", "2021-04-30 10:00:00", "30/06/19", "2019y02m28"));
+    assertEquals(Instant.parse("2020-02-29T00:00:00Z").toEpochMilli(), r.longValue(0));
+    assertEquals(Instant.parse("2021-04-30T02:00:00Z").toEpochMilli(), r.longValue(1));
+    assertEquals(Instant.parse("2019-06-30T00:00:00Z").toEpochMilli(), r.longValue(2));
+    assertEquals(Instant.parse("2019-02-28T00:00:00Z").toEpochMilli(), r.longValue(3));
   }
 
   @Test
