@@ -22,7 +22,7 @@ abstract sealed class TailTransform implements Expr permits Digest, Hex, Left, P
   }
 
   /** Replaces {@code out}'s bytes from {@code mark} to its end with their transform. */
-  abstract void transformTail(Record record, ByteBuilder out, int mark);
+  abstract void transformTail(Record record, ByteBuilder out, int mark) throws RejectException;
 
   @Override
   public final void appendTo(Record record, ByteBuilder out) throws RejectException {

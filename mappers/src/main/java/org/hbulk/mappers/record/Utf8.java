@@ -5,11 +5,17 @@ package org.hbulk.mappers.record;
  * overlong forms, no surrogates, nothing above U+10FFFF, no cut-off sequence), which is what Java's
  * strict UTF-8 decoder accepts: a record it would reject must not be cut as bytes.
  */
-final class Utf8 {
+public final class Utf8 {
   private Utf8() {}
 
   static boolean wellFormed(byte[] bytes, int length) {
-    int i = 0;
+    return wellFormed(bytes, 0, length);
+  }
+
+  /** Whether {@code bytes[from, to)} are well-formed UTF-8. */
+  public static boolean wellFormed(byte[] bytes, int from, int to) {
+    int i = from;
+    int length = to;
     while (i < length) {
       int c = bytes[i] & 0xff;
       if (c < 0x80) {

@@ -125,6 +125,17 @@ class ExprTest {
   }
 
   @Test
+  void reverseOfBytesThatAreNotTextRejectsTheRecordRatherThanShareAKey() throws Exception {
+    // As characters, these two ids' bytes (80 00 00 00 and 00 80 00 00) would reverse alike.
+    Exprs e = new Exprs("id = int", "reverse(binary(id))");
+    for (String id : List.of("-2147483648", "8388608")) {
+      RejectException r = assertThrows(RejectException.class, () -> e.bytes(id), id);
+      assertEquals(RejectReason.BAD_VALUE, r.reason());
+    }
+    assertArrayEquals(new byte[] {5, 0, 0, 0}, e.bytes("5"), "ASCII bytes are text");
+  }
+
+  @Test
   void reverseTimestampIsMaxMinusTsInBinaryAndDecimal() throws Exception {
     Exprs bin = new Exprs("ts = long", "reverse_ts(ts)");
     assertArrayEquals(Bytes.toBytes(Long.MAX_VALUE - 1000L), bin.bytes("1000"));
