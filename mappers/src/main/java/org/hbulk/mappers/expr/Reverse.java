@@ -2,11 +2,15 @@ package org.hbulk.mappers.expr;
 
 import org.hbulk.mappers.record.ByteBuilder;
 import org.hbulk.mappers.record.Record;
+import org.hbulk.mappers.record.RejectException;
+import org.hbulk.mappers.record.RejectReason;
+import org.hbulk.mappers.record.Utf8;
 
 /**
  * {@code reverse(expr)}: the text backwards, character by character (UTF-8 sequences stay whole),
  * so the fast-changing end of a phone number or an order id leads: {@code 201101} becomes {@code
- * 101102}.
+ * 101102}. Its input must be UTF-8 text: reversed as characters, bytes that are not (a {@code
+ * binary(...)}, say) would give two values one key, so such a record is rejected.
  */
 final class Reverse extends TailTransform {
   Reverse(Expr input) {
@@ -19,8 +23,15 @@ final class Reverse extends TailTransform {
   }
 
   @Override
-  void transformTail(Record record, ByteBuilder out, int mark) {
+  void transformTail(Record record, ByteBuilder out, int mark) throws RejectException {
     byte[] b = out.array();
+    if (!Utf8.wellFormed(b, mark, out.length())) {
+      throw new RejectException(
+          RejectReason.BAD_VALUE,
+          this
+              + " reverses text, and its input is not UTF-8 text here (the bytes of binary(...),"
+              + " say); reverse the text first, or hex(...) the bytes");
+    }
     reverse(b, mark, out.length());
   }
 
