@@ -9,9 +9,15 @@ import org.hbulk.mappers.schema.CsvOptions;
  * escape skips the next byte and a doubled quote stands for one quote.
  */
 final class QuoteScanner {
+  /** Stands for "no escape": outside 0..255, so no byte read as {@code b & 0xff} equals it. */
+  private static final int NONE = -1;
+
   private final byte quote;
   private final byte delimiter;
+
+  /** The escape as an unsigned byte value, or {@link #NONE}, which no byte equals. */
   private final int escape;
+
   private final boolean trim;
   private boolean inQuote;
   private boolean atFieldStart;
@@ -19,7 +25,7 @@ final class QuoteScanner {
   QuoteScanner(CsvOptions options) {
     this.quote = (byte) options.quote().charValue();
     this.delimiter = (byte) options.delimiter();
-    this.escape = options.escape() == null ? -1 : options.escape();
+    this.escape = options.escape() == null ? NONE : options.escape();
     this.trim = options.trim();
   }
 
@@ -37,7 +43,8 @@ final class QuoteScanner {
     for (int i = offset; i < end; i++) {
       byte b = bytes[i];
       if (inQuote) {
-        if (b == escape) {
+        // Unsigned: a signed byte 0xFF (ÿ in ISO-8859-1) would equal NONE and skip the close.
+        if ((b & 0xff) == escape) {
           i++;
         } else if (b == quote) {
           if (i + 1 < end && bytes[i + 1] == quote) {

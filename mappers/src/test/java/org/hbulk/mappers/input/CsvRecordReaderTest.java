@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.OutputStream;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,6 +43,11 @@ class CsvRecordReaderTest {
 
   private static List<Framed> read(Configuration conf, Path file, long start, long length)
       throws Exception {
+    return read(conf, file, start, length, StandardCharsets.UTF_8);
+  }
+
+  private static List<Framed> read(
+      Configuration conf, Path file, long start, long length, Charset charset) throws Exception {
     List<Framed> out = new ArrayList<>();
     try (CsvRecordReader reader = new CsvRecordReader()) {
       reader.initialize(
@@ -53,7 +59,7 @@ class CsvRecordReaderTest {
             new Framed(
                 reader.getCurrentKey().get(),
                 v.line(),
-                new String(v.array(), 0, v.length(), StandardCharsets.UTF_8),
+                new String(v.array(), 0, v.length(), charset),
                 v.truncated()));
       }
     }
@@ -61,9 +67,14 @@ class CsvRecordReaderTest {
   }
 
   private List<Framed> readWhole(String csv, String content) throws Exception {
+    return readWhole(csv, content, StandardCharsets.UTF_8);
+  }
+
+  /** Reads the content written in a charset; the records' texts are decoded in it too. */
+  private List<Framed> readWhole(String csv, String content, Charset charset) throws Exception {
     Path f = tmp.resolve("in.csv");
-    Files.write(f, content.getBytes(StandardCharsets.UTF_8));
-    return read(conf(csv), f, 0, Files.size(f));
+    Files.write(f, content.getBytes(charset));
+    return read(conf(csv), f, 0, Files.size(f), charset);
   }
 
   private static List<String> texts(List<Framed> records) {
@@ -235,5 +246,17 @@ class CsvRecordReaderTest {
     assertFalse(
         new CsvInputFormat()
             .isSplitable(multiline, new org.apache.hadoop.fs.Path(tmp.resolve("x.csv").toUri())));
+  }
+
+  @Test
+  void multilineLatin1FieldEndingInYDiaeresisClosesItsQuote() throws Exception {
+    // 'ÿ' is byte 0xFF in ISO-8859-1: it must not be taken for the (missing) escape.
+    List<Framed> r =
+        readWhole(
+            "multiline = true\ncharset = ISO-8859-1",
+            "1,\"Lo\u00ff\"\n2,\"b\"\n3,c\n",
+            StandardCharsets.ISO_8859_1);
+    assertEquals(List.of("1,\"Lo\u00ff\"", "2,\"b\"", "3,c"), texts(r));
+    assertEquals(List.of(1L, 2L, 3L), lines(r));
   }
 }

@@ -1,0 +1,53 @@
+package org.hbulk.mappers.input;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.hbulk.mappers.schema.CsvOptions;
+import org.junit.jupiter.api.Test;
+
+/** Whether a quoted field is still open after each line of a record, as commons-csv reads it. */
+class QuoteScannerTest {
+  private static final Charset LATIN1 = StandardCharsets.ISO_8859_1;
+
+  private static CsvOptions options(char delimiter, Character escape, Charset cs, boolean trim) {
+    return new CsvOptions(delimiter, '"', escape, false, cs, true, 1 << 20, trim);
+  }
+
+  /** Scans the lines as one record and returns, after each, whether a quote is still open. */
+  private static List<Boolean> open(CsvOptions options, String... lines) {
+    QuoteScanner scanner = new QuoteScanner(options);
+    scanner.reset();
+    List<Boolean> out = new ArrayList<>();
+    for (String line : lines) {
+      byte[] bytes = line.getBytes(options.charset());
+      out.add(scanner.scan(bytes, 0, bytes.length));
+    }
+    return out;
+  }
+
+  @Test
+  void quotesOpenOnlyAtAFieldStartAndDoubledQuotesStayInside() {
+    CsvOptions o = options(',', null, StandardCharsets.UTF_8, false);
+    assertEquals(List.of(false), open(o, "4,24\" screen"));
+    assertEquals(List.of(true, false), open(o, "1,\"a,\"\"b\"\"", "c\""));
+    assertEquals(List.of(false), open(o, "1,\"\"\"\"")); // one quote, doubled, in quotes
+    assertEquals(List.of(false), open(o, "1, \"x")); // no trim: the space starts the field
+  }
+
+  @Test
+  void byte0xFfInsideQuotesIsNotTakenForAMissingEscape() {
+    // 0xFF is 'ÿ' in ISO-8859-1 and windows-1252 (and a stray byte in UTF-8); the missing escape
+    // used to be -1, which the signed byte 0xFF equals, so the closing quote was skipped.
+    assertEquals(List.of(false), open(options(',', null, LATIN1, false), "1,\"Lo\u00ff\""));
+    assertEquals(
+        List.of(false),
+        open(options(',', null, Charset.forName("windows-1252"), false), "\"\u00ff\""));
+    QuoteScanner utf8 = new QuoteScanner(options(',', null, StandardCharsets.UTF_8, false));
+    utf8.reset();
+    assertEquals(false, utf8.scan(new byte[] {'"', 'a', (byte) 0xFF, '"'}, 0, 4));
+  }
+}
