@@ -58,10 +58,18 @@ final class QuoteScanner {
         atFieldStart = false;
       } else if (b == delimiter) {
         atFieldStart = true;
-      } else if (!(trim && b == ' ' && atFieldStart)) {
+      } else if (!(trim && atFieldStart && isSpace(b))) {
         atFieldStart = false;
       }
     }
     return inQuote;
+  }
+
+  /**
+   * What commons-csv's ignoreSurroundingSpaces skips before a field: any whitespace character that
+   * is not the delimiter (a tab, a form feed...), not only the space.
+   */
+  private boolean isSpace(byte b) {
+    return b >= 0 && b != delimiter && Character.isWhitespace((char) b);
   }
 }

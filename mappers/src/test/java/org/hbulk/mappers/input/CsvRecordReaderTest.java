@@ -259,4 +259,16 @@ class CsvRecordReaderTest {
     assertEquals(List.of("1,\"Lo\u00ff\"", "2,\"b\"", "3,c"), texts(r));
     assertEquals(List.of(1L, 2L, 3L), lines(r));
   }
+
+  @Test
+  void multilineTrimOpensAQuoteAfterATab() throws Exception {
+    // With trim, commons-csv skips the tab and opens the quote: one record over two lines, not
+    // line 1 rejected and line 2 loaded as the bogus record [a, b", c].
+    List<Framed> r = readWhole("multiline = true\ntrim = true", "1,\t\"x\na,b\",c\n2,y\n");
+    assertEquals(List.of("1,\t\"x\na,b\",c", "2,y"), texts(r));
+    assertEquals(List.of(1L, 3L), lines(r));
+    List<Framed> tabs =
+        readWhole("multiline = true\ntrim = true\ndelimiter = tab", "1\t \"x\na\tb\"\tc\n2\ty\n");
+    assertEquals(List.of("1\t \"x\na\tb\"\tc", "2\ty"), texts(tabs));
+  }
 }

@@ -50,4 +50,20 @@ class QuoteScannerTest {
     utf8.reset();
     assertEquals(false, utf8.scan(new byte[] {'"', 'a', (byte) 0xFF, '"'}, 0, 4));
   }
+
+  @Test
+  void trimSkipsAnyWhitespaceButTheDelimiterBeforeAnOpeningQuote() {
+    // commons-csv's ignoreSurroundingSpaces skips every Character.isWhitespace char that is not
+    // the delimiter, not only ' '.
+    CsvOptions comma = options(',', null, StandardCharsets.UTF_8, true);
+    for (String ws : List.of(" ", "\t", "\u000b", "\f", "\u001c", "\u001f", " \t ")) {
+      assertEquals(List.of(true, false), open(comma, "1," + ws + "\"x", "a,b\",c"), ws);
+    }
+    CsvOptions tab = options('\t', null, StandardCharsets.UTF_8, true);
+    assertEquals(List.of(true), open(tab, "1\t \"x"));
+    assertEquals(List.of(true), open(tab, "1\t\t\"x"), "a tab delimiter ends the field");
+    assertEquals(List.of(false), open(tab, "1\tx\t\"y\""));
+    CsvOptions untrimmed = options(',', null, StandardCharsets.UTF_8, false);
+    assertEquals(List.of(false), open(untrimmed, "1,\t\"x"), "no trim: the tab is content");
+  }
 }
