@@ -5,8 +5,8 @@ import org.hbulk.mappers.schema.CsvOptions;
 /**
  * Tells whether a record is still inside a quoted field at the end of a line, the way commons-csv
  * reads quotes: a quote opens a field only at the field's start (after a delimiter or at the start
- * of the record), so the inch mark in {@code 24" screen} does not open anything; inside quotes an
- * escape skips the next byte and a doubled quote stands for one quote.
+ * of the record), so the inch mark in {@code 24" screen} does not open anything; an escape, inside
+ * quotes or out, skips the next byte, and inside quotes a doubled quote stands for one quote.
  */
 final class QuoteScanner {
   /** Stands for "no escape": outside 0..255, so no byte read as {@code b & 0xff} equals it. */
@@ -53,6 +53,11 @@ final class QuoteScanner {
             inQuote = false;
           }
         }
+      } else if ((b & 0xff) == escape) {
+        // commons-csv escapes outside quotes too: an escaped delimiter starts no field, an
+        // escaped quote opens nothing. An escape ending the line ends the record (rejected).
+        i++;
+        atFieldStart = false;
       } else if (b == quote && atFieldStart) {
         inQuote = true;
         atFieldStart = false;

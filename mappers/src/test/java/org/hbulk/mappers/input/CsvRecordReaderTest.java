@@ -271,4 +271,13 @@ class CsvRecordReaderTest {
         readWhole("multiline = true\ntrim = true\ndelimiter = tab", "1\t \"x\na\tb\"\tc\n2\ty\n");
     assertEquals(List.of("1\t \"x\na\tb\"\tc", "2\ty"), texts(tabs));
   }
+
+  @Test
+  void multilineEscapedDelimiterOutsideQuotesOpensNothing() throws Exception {
+    // commons-csv reads 1,a\,"b as [1, a,"b]: the quote after the escaped comma is content, so
+    // line 2 is a record of its own, not the tail of a quoted field.
+    List<Framed> r = readWhole("multiline = true\nescape = \\", "1,a\\,\"b\n2,\"c\"\n");
+    assertEquals(List.of("1,a\\,\"b", "2,\"c\""), texts(r));
+    assertEquals(List.of(1L, 2L), lines(r));
+  }
 }

@@ -66,4 +66,18 @@ class QuoteScannerTest {
     CsvOptions untrimmed = options(',', null, StandardCharsets.UTF_8, false);
     assertEquals(List.of(false), open(untrimmed, "1,\t\"x"), "no trim: the tab is content");
   }
+
+  @Test
+  void anEscapeOutsideQuotesEscapesTheNextCharacter() {
+    // commons-csv reads an escape in an unquoted field too: an escaped delimiter does not start a
+    // field, so the quote after it is content, and an escaped quote at a field's start opens
+    // nothing.
+    CsvOptions o = options(',', '\\', StandardCharsets.UTF_8, false);
+    assertEquals(List.of(false, false), open(o, "1,a\\,\"b", "2,\"c\""));
+    assertEquals(List.of(false), open(o, "1,\\\"b"));
+    assertEquals(List.of(true), open(o, "1,\\\\,\"b"), "an escaped escape: the comma delimits");
+    assertEquals(List.of(true, false), open(o, "1,\"a\\\"", "b\""), "escaped quote inside");
+    // A record ending in an escape outside quotes ends there (README: rejected as malformed).
+    assertEquals(List.of(false), open(o, "1,a\\"));
+  }
 }
