@@ -280,4 +280,14 @@ class CsvRecordReaderTest {
     assertEquals(List.of("1,a\\,\"b", "2,\"c\""), texts(r));
     assertEquals(List.of(1L, 2L), lines(r));
   }
+
+  @Test
+  void multilineGbkCharacterWhoseTrailByteIsABackslashIsNotAnEscape() throws Exception {
+    // 乗 in GBK is 0x81 0x5C: its second byte is not the escape '\\', the quote after it closes.
+    Charset gbk = Charset.forName("GBK");
+    String content = "1,\"\u4e57\"\n2,\"b\"\n3,\"c\n\u4e57\"\n";
+    List<Framed> r = readWhole("multiline = true\ncharset = GBK\nescape = \\", content, gbk);
+    assertEquals(List.of("1,\"\u4e57\"", "2,\"b\"", "3,\"c\n\u4e57\""), texts(r));
+    assertEquals(List.of(1L, 2L, 3L), lines(r));
+  }
 }

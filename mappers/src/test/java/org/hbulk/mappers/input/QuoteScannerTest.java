@@ -80,4 +80,71 @@ class QuoteScannerTest {
     // A record ending in an escape outside quotes ends there (README: rejected as malformed).
     assertEquals(List.of(false), open(o, "1,a\\"));
   }
+
+  /** The first character whose encoding in the charset is longer than a byte and ends in b. */
+  static String endingIn(Charset cs, int b) {
+    for (char c = 0x80; c < 0xFFFF; c++) {
+      if (Character.isSurrogate(c) || !cs.newEncoder().canEncode(c)) {
+        continue;
+      }
+      byte[] e = String.valueOf(c).getBytes(cs);
+      if (e.length > 1 && e[e.length - 1] == b) {
+        return String.valueOf(c);
+      }
+    }
+    throw new AssertionError(cs + " has no character ending in byte " + b);
+  }
+
+  @Test
+  void multiByteCharactersWhoseTrailByteLooksLikeTheEscapeOrDelimiterAreOneCharacter() {
+    // 乗 in GBK is 0x81 0x5C: read as bytes, its second byte would be the escape and skip the
+    // closing quote. And a trail byte 0x7C must not be taken for a '|' delimiter that starts a
+    // field.
+    for (String name :
+        List.of("GBK", "GB18030", "Big5", "Big5-HKSCS", "Shift_JIS", "windows-31j")) {
+      Charset cs = Charset.forName(name);
+      String backslash = endingIn(cs, '\\');
+      assertEquals(
+          List.of(false, false),
+          open(options(',', '\\', cs, false), "1,\"" + backslash + "\"", "2,\"b\""),
+          name + " " + backslash);
+      String bar = endingIn(cs, '|');
+      assertEquals(
+          List.of(false),
+          open(options('|', null, cs, false), "1|" + bar + "\"a"),
+          name + " " + bar);
+    }
+  }
+
+  @Test
+  void iso2022JpCharactersWrittenWithQuoteBytesDoNotCloseAQuote() {
+    // ISO-2022-JP writes a kanji or a symbol as two ASCII bytes after ESC $ B: ◆ is 0x22 0x21,
+    // whose first byte is the quote's.
+    Charset jis = Charset.forName("ISO-2022-JP");
+    CsvOptions o = options(',', null, jis, false);
+    assertEquals(List.of(true, false), open(o, "1,\"x\u25c6", "y\""));
+  }
+
+  @Test
+  void trimSkipsWhitespaceBeyondAsciiInUtf8() {
+    CsvOptions o = options(',', null, StandardCharsets.UTF_8, true);
+    for (String ws : List.of("\u3000", "\u2003", "\u1680", "\u2028", " \u3000\t")) {
+      assertEquals(List.of(true), open(o, "1," + ws + "\"x"), ws);
+    }
+    // Not whitespace to Character.isWhitespace, so not skipped by commons-csv either.
+    assertEquals(List.of(false), open(o, "1,\u00a0\"x"));
+    assertEquals(List.of(false), open(o, "1,\u3001\"x"));
+    assertEquals(
+        List.of(false), open(options(',', null, StandardCharsets.UTF_8, false), "1,\u3000\"x"));
+  }
+
+  @Test
+  void everyWhitespaceCharacterBeyondAsciiTakesThreeBytesInUtf8() {
+    // The UTF-8 byte scan looks for whitespace beyond ASCII only among 3-byte characters.
+    for (char c = 0x80; c < 0xFFFF; c++) {
+      if (Character.isWhitespace(c)) {
+        assertEquals(3, String.valueOf(c).getBytes(StandardCharsets.UTF_8).length, "U+" + (int) c);
+      }
+    }
+  }
 }
