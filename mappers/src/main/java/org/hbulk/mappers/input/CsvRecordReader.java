@@ -182,7 +182,9 @@ public final class CsvRecordReader extends RecordReader<LongWritable, RawRecord>
         break;
       }
       more.add(next);
-      size += next.bytes().length + 2;
+      // The limit counts the record as it is handed on: its bytes and the line breaks inside it
+      // (LF 1 byte, CRLF 2), not the line break that ends it.
+      size += (previousCrlf ? 2 : 1) + next.bytes().length;
       if (next.truncated() || size > options.maxRecordBytes()) {
         break;
       }

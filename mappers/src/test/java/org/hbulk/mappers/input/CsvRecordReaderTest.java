@@ -290,4 +290,25 @@ class CsvRecordReaderTest {
     assertEquals(List.of("1,\"\u4e57\"", "2,\"b\"", "3,\"c\n\u4e57\""), texts(r));
     assertEquals(List.of(1L, 2L, 3L), lines(r));
   }
+
+  @Test
+  void multilineRecordOfExactlyTheLimitIsReadWholeCountingItsInnerLineBreaks() throws Exception {
+    // The limit counts the record's bytes with the line breaks inside it (LF 1, CRLF 2), without
+    // the final one. 16 bytes: one record; 17: too long, so only its first line is a record.
+    String lf = "k,\"abcde,ef\nx,y\"";
+    assertEquals(16, lf.length());
+    List<Framed> r = readWhole("multiline = true\nmax-record-bytes = 16", "0,a\n" + lf + "\n1,b\n");
+    assertEquals(List.of("0,a", lf, "1,b"), texts(r));
+    String crlf = "k,\"abcde,e\r\nx,y\"";
+    assertEquals(16, crlf.length());
+    r = readWhole("multiline = true\nmax-record-bytes = 16", crlf + "\r\n1,b\r\n");
+    assertEquals(List.of(crlf, "1,b"), texts(r));
+    String crlf17 = "k,\"abcde,ef\r\nx,y\"";
+    r = readWhole("multiline = true\nmax-record-bytes = 16", crlf17 + "\r\n1,b\r\n");
+    assertEquals(List.of("k,\"abcde,ef", "x,y\"", "1,b"), texts(r), "17 bytes with its CR");
+    String fiveBreaks = "k,\"ab\nc\nd\ne\nf\ng\"";
+    assertEquals(16, fiveBreaks.length());
+    List<Framed> many = readWhole("multiline = true\nmax-record-bytes = 16", fiveBreaks + "\n");
+    assertEquals(List.of(fiveBreaks), texts(many), "16 bytes over six lines");
+  }
 }
