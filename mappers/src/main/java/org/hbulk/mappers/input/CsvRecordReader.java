@@ -116,7 +116,10 @@ public final class CsvRecordReader extends RecordReader<LongWritable, RawRecord>
       return;
     }
     ByteBuilder first = new ByteBuilder(256);
-    long consumed = lines.readLine(first, options.maxRecordBytes());
+    // The BOM is not the record's: room for it on top of the limit, which the line is held to
+    // below.
+    int limit = options.maxRecordBytes();
+    long consumed = lines.readLine(first, limit + UTF8_BOM.length);
     if (consumed == 0) {
       return;
     }
@@ -125,9 +128,11 @@ public final class CsvRecordReader extends RecordReader<LongWritable, RawRecord>
             && first.array()[0] == UTF8_BOM[0]
             && first.array()[1] == UTF8_BOM[1]
             && first.array()[2] == UTF8_BOM[2];
-    byte[] rest = bom ? first.copyOfRange(3, first.length()) : first.toArray();
+    int from = bom ? UTF8_BOM.length : 0;
+    boolean truncated = lines.truncated() || first.length() - from > limit;
+    byte[] rest = first.copyOfRange(from, Math.min(first.length(), from + limit));
     // The first line goes back to be read as usual, minus its BOM, at the BOM's offset + 3.
-    pushedBack.add(new Line(rest, bom ? 3 : 0, 1, lines.crlf(), lines.truncated()));
+    pushedBack.add(new Line(rest, from, 1, lines.crlf(), truncated));
     pos = consumed;
     lineNumber = 1;
   }

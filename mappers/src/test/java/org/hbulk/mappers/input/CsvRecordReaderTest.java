@@ -311,4 +311,22 @@ class CsvRecordReaderTest {
     List<Framed> many = readWhole("multiline = true\nmax-record-bytes = 16", fiveBreaks + "\n");
     assertEquals(List.of(fiveBreaks), texts(many), "16 bytes over six lines");
   }
+
+  @Test
+  void aLineOfExactlyTheLimitFitsWhetherItEndsInLfOrCrlf() throws Exception {
+    String sixteen = "k,abcdefghijklmn";
+    for (String end : List.of("\n", "\r\n")) {
+      // Not the file's first line: that one is read through the byte-order mark check.
+      List<Framed> r =
+          readWhole("max-record-bytes = 16", "0,a" + end + sixteen + end + sixteen + "x" + end);
+      assertEquals(List.of("0,a", sixteen, sixteen), texts(r), "CR/LF: " + end.length());
+      assertEquals(List.of(false, false, true), r.stream().map(Framed::truncated).toList());
+      // The byte-order mark is not the record's either.
+      r =
+          readWhole(
+              "max-record-bytes = 16", "\uFEFF" + sixteen + end + "\uFEFF" + sixteen + "x" + end);
+      assertEquals(List.of(false, true), r.stream().map(Framed::truncated).toList());
+      assertEquals(sixteen, r.get(0).text());
+    }
+  }
 }
