@@ -151,30 +151,10 @@ final class QuoteScanner {
     int end = offset + length;
     for (int i = offset; i < end; i++) {
       byte c = byteClass[bytes[i] & 0xff];
-      if (inQuote) {
-        if (c == ESCAPE) {
-          i++;
-        } else if (c == QUOTE) {
-          if (i + 1 < end && byteClass[bytes[i + 1] & 0xff] == QUOTE) {
-            i++; // a doubled quote stands for one quote character
-          } else {
-            inQuote = false;
-          }
-        }
-      } else if (c == ESCAPE) {
-        i++; // an escaped delimiter starts no field, an escaped quote opens nothing
-        atFieldStart = false;
-      } else if (c == QUOTE) {
-        inQuote = atFieldStart;
-        atFieldStart = false;
-      } else if (c == DELIMITER) {
-        atFieldStart = true;
-      } else if (atFieldStart && c == SPACE) {
-        continue;
-      } else if (atFieldStart && trim && utf8 && bytes[i] < 0 && isUtf8Space(bytes, i, end)) {
-        i += 2;
+      if (c == OTHER && utf8 && trim && atFieldStart && !inQuote && isUtf8Space(bytes, i, end)) {
+        i += 2; // whitespace beyond ASCII, three bytes, before a field
       } else {
-        atFieldStart = false;
+        i += step(c, i + 1 < end && byteClass[bytes[i + 1] & 0xff] == QUOTE);
       }
     }
     return inQuote;
@@ -184,30 +164,41 @@ final class QuoteScanner {
   private boolean scanChars(CharBuffer chars) {
     int end = chars.limit();
     for (int i = chars.position(); i < end; i++) {
-      byte c = classOf(chars.get(i));
-      if (inQuote) {
-        if (c == ESCAPE) {
-          i++;
-        } else if (c == QUOTE) {
-          if (i + 1 < end && chars.get(i + 1) == quote) {
-            i++;
-          } else {
-            inQuote = false;
-          }
-        }
-      } else if (c == ESCAPE) {
-        i++;
-        atFieldStart = false;
-      } else if (c == QUOTE) {
-        inQuote = atFieldStart;
-        atFieldStart = false;
-      } else if (c == DELIMITER) {
-        atFieldStart = true;
-      } else if (!(atFieldStart && c == SPACE)) {
-        atFieldStart = false;
-      }
+      i += step(classOf(chars.get(i)), i + 1 < end && chars.get(i + 1) == quote);
     }
     return inQuote;
+  }
+
+  /**
+   * Reads one character of class {@code c}; returns how many of the next characters it takes with
+   * it (the one an escape escapes, the second quote of a doubled quote).
+   */
+  private int step(byte c, boolean quoteFollows) {
+    if (inQuote) {
+      if (c == ESCAPE) {
+        return 1;
+      }
+      if (c == QUOTE) {
+        if (quoteFollows) {
+          return 1; // a doubled quote stands for one quote character
+        }
+        inQuote = false;
+      }
+      return 0;
+    }
+    if (c == ESCAPE) {
+      atFieldStart = false; // an escaped delimiter starts no field, an escaped quote opens nothing
+      return 1;
+    }
+    if (c == QUOTE) {
+      inQuote = atFieldStart;
+      atFieldStart = false;
+    } else if (c == DELIMITER) {
+      atFieldStart = true;
+    } else if (!(atFieldStart && c == SPACE)) {
+      atFieldStart = false;
+    }
+    return 0;
   }
 
   /**
