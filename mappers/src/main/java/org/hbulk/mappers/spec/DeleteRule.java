@@ -1,14 +1,14 @@
 package org.hbulk.mappers.spec;
 
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.hbulk.mappers.record.Record;
+import org.hbulk.mappers.record.RejectException;
 import org.hbulk.mappers.schema.Column;
 import org.hbulk.mappers.spec.SpecText.Entry;
 
@@ -83,9 +83,7 @@ public record DeleteRule(Column column, Set<String> values, Scope scope) {
     List<String> texts = new ArrayList<>();
     if (in.matches()) {
       name = in.group(1);
-      for (String v : in.group(2).split(",", -1)) {
-        texts.add(unquote(v.trim()));
-      }
+      texts.addAll(listValues(in.group(2), e, values));
     } else if (eq.matches()) {
       name = eq.group(1);
       texts.add(unquote(eq.group(2).trim()));
@@ -137,30 +135,41 @@ public record DeleteRule(Column column, Set<String> values, Scope scope) {
         : v;
   }
 
-  /** Whether a field of the column could hold {@code v} without being rejected. */
+  /**
+   * Whether a field of the column could hold {@code v} without being rejected: read as a record's
+   * field is read, so a value no field can hold (NaN for a double, the digits of another script) is
+   * an error here rather than a rule that never fires.
+   */
   private static boolean fits(Column c, String v) {
+    Column alone = new Column(c.name(), 0, c.type(), c.timePattern(), c.zone());
     try {
-      switch (c.type()) {
-        case INT -> Integer.parseInt(v);
-        case LONG -> Long.parseLong(v);
-        case DOUBLE -> Double.parseDouble(v);
-        case BOOLEAN -> {
-          if (!List.of("true", "false", "1", "0").contains(v.toLowerCase(Locale.ROOT))) {
-            return false;
-          }
-        }
-        case TIMESTAMP -> {
-          if (c.formatter() == null) {
-            Long.parseLong(v);
-          } else {
-            c.formatter().parse(v);
-          }
-        }
-        case STRING, SKIP -> {}
-      }
+      new Record(List.of(alone)).load(List.of(v));
       return true;
-    } catch (NumberFormatException | DateTimeParseException ex) {
+    } catch (RejectException ex) {
       return false;
     }
+  }
+
+  /** The values of {@code in (...)}, split at the commas outside double quotes. */
+  private static List<String> listValues(String list, Entry e, SpecValues values) {
+    List<String> out = new ArrayList<>();
+    StringBuilder value = new StringBuilder();
+    boolean quoted = false;
+    for (char ch : list.toCharArray()) {
+      if (ch == '"') {
+        quoted = !quoted;
+      }
+      if (ch == ',' && !quoted) {
+        out.add(unquote(value.toString().trim()));
+        value.setLength(0);
+      } else {
+        value.append(ch);
+      }
+    }
+    if (quoted) {
+      throw values.at(e, "a quote is not closed in '(" + list + ")'");
+    }
+    out.add(unquote(value.toString().trim()));
+    return out;
   }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Set;
 import org.hbulk.mappers.schema.SpecException;
 import org.junit.jupiter.api.Test;
@@ -83,6 +84,39 @@ class DeleteRuleTest {
             .contains(
                 "expected absent (no cell where a field is empty), empty-value (a cell with"
                     + " an empty value) or delete (a column delete marker), found 'remove'"));
+  }
+
+  @Test
+  void aQuotedValueInAListKeepsItsCommasThroughTheJobConfigurationToo() {
+    LoadSpec quoted = spec("delete-when = op in (D, \"a,b\", \"x\")\nd:name = name\n");
+    assertEquals(Set.of("D", "a,b", "x"), quoted.outputs().get(0).deletes().values());
+    org.apache.hadoop.conf.Configuration conf = new org.apache.hadoop.conf.Configuration(false);
+    quoted.toConfiguration(conf);
+    assertEquals(
+        Set.of("D", "a,b", "x"),
+        LoadSpec.fromConfiguration(conf).outputs().get(0).deletes().values());
+    assertTrue(
+        error("delete-when = op in (D, \"a,b)\nd:name = name\n")
+            .startsWith("t.spec:10: delete-when: a quote is not closed"));
+  }
+
+  @Test
+  void aValueNoFieldOfTheColumnCanHoldIsRefused() {
+    String columns =
+        "[columns]\nid = long\namount = double\nflag = int\nd = timestamp(yyyy-MM-dd)\n";
+    for (String when :
+        List.of(
+            "amount in (1.5, NaN)",
+            "amount = 1d",
+            "amount = Infinity",
+            "flag = \u0661",
+            "d = 2019-02-30")) {
+      String spec =
+          columns + "[output main]\ntable = t\nkey = id\ndelete-when = " + when + "\nd:a = id\n";
+      SpecException e =
+          assertThrows(SpecException.class, () -> LoadSpec.parse("t.spec", spec), when);
+      assertTrue(e.getMessage().contains("is not a valid"), e.getMessage());
+    }
   }
 
   @Test
