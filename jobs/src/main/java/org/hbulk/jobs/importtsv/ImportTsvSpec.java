@@ -136,6 +136,10 @@ public final class ImportTsvSpec {
             || (q.startsWith("{") && q.endsWith("}"))
             || f.family().startsWith("#")
             || f.family().startsWith("[")
+            // A spec reads "ttl.F:Q", "visibility.F:Q" and "empty.F:Q" as that cell's settings.
+            || f.family().startsWith("ttl.")
+            || f.family().startsWith("visibility.")
+            || f.family().startsWith("empty.")
             || !f.family().equals(f.family().strip());
     if (unwritable) {
       throw new HbulkException(
@@ -144,7 +148,8 @@ public final class ImportTsvSpec {
               + ": '"
               + f.written()
               + "' cannot be written in a load spec (a qualifier with '=', spaces at its ends or"
-              + " in braces, or a family starting with '#' or '['); hbulk importtsv does not take it");
+              + " in braces, or a family starting with '#', '[', 'ttl.', 'visibility.' or 'empty.');"
+              + " hbulk importtsv does not take it");
     }
     return f.family() + ":" + q;
   }

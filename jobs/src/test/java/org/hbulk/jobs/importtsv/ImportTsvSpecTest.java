@@ -159,6 +159,21 @@ class ImportTsvSpecTest {
   }
 
   @Test
+  void aFamilyASpecWouldReadAsACellsSettingIsRefused() {
+    // "ttl.d:a = ttl_d_a" in a spec is d:a's TTL, not a cell of family ttl.d: such a column would
+    // drop its cells and give d:a a TTL and a label no one asked for.
+    for (String family : List.of("ttl.d", "visibility.d", "empty.d")) {
+      HbulkException e =
+          assertThrows(
+              HbulkException.class,
+              () -> spec("importtsv.columns=HBASE_ROW_KEY,d:a," + family + ":a"),
+              family);
+      assertEquals(ExitCode.USAGE, e.exitCode());
+      assertTrue(e.getMessage().contains("'" + family + ":a' cannot be written"), e.getMessage());
+    }
+  }
+
+  @Test
   void ttlAndVisibilityColumnsBecomeTheOutputsTagSources() throws Exception {
     LoadSpec spec =
         spec("importtsv.columns=HBASE_ROW_KEY,HBASE_CELL_TTL,HBASE_CELL_VISIBILITY,d:a");
