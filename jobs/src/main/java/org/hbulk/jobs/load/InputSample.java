@@ -7,6 +7,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.compress.CompressionCodecFactory;
 import org.apache.hadoop.mapreduce.TaskAttemptID;
 import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
@@ -25,41 +26,129 @@ public final class InputSample {
   /** Chunks read per plain file when sampling across it. */
   private static final int CHUNKS = 32;
 
+  /** Files smaller than this are read whole when sampled, their records kept evenly spaced. */
+  private static final long READ_WHOLE_BYTES = 1 << 20;
+
   /**
-   * About {@code limit} records spread over every file of the inputs: plain files are read in
-   * {@value #CHUNKS} evenly spaced chunks (so a file sorted by key is sampled over its whole
-   * range), compressed and multiline files from their start.
+   * Every record of the inputs when they hold at most {@code limit}; else about {@code limit}
+   * records spread over every file of the inputs, each file's share in proportion to its bytes (at
+   * least one record a file, and what a file falls short of carried to the next). A file under
+   * {@value #READ_WHOLE_BYTES} bytes is read whole and its share taken evenly spaced from its first
+   * record to its last; a bigger plain file is read in up to {@value #CHUNKS} chunks that together
+   * cover it to its last byte (so a file sorted by key is sampled over its whole range), each
+   * chunk's share its first records; a bigger compressed or multiline file, which cannot be entered
+   * mid-way, from its start.
    */
   public static List<byte[]> spread(
       Configuration conf, LoadSpec spec, List<String> inputs, int limit)
       throws IOException, InterruptedException {
     List<FileStatus> files = files(conf, inputs);
     List<byte[]> found = new ArrayList<>();
-    if (files.isEmpty()) {
+    if (files.isEmpty() || limit <= 0) {
       return found;
     }
     Configuration readerConf = new Configuration(conf);
     spec.toConfiguration(readerConf);
-    int perFile = Math.max(1, (limit + files.size() - 1) / files.size());
+    // The whole input, as long as it holds at most limit records: one more says it does not.
+    int cap = limit == Integer.MAX_VALUE ? limit : limit + 1;
     for (FileStatus f : files) {
       InSpecOrder order = InSpecOrder.of(conf, spec, f.getPath());
-      boolean whole =
-          spec.csv().multiline()
-              || f.getLen() < (1 << 20)
-              || new org.apache.hadoop.io.compress.CompressionCodecFactory(conf)
-                      .getCodec(f.getPath())
-                  != null;
-      if (whole) {
-        read(readerConf, f.getPath(), 0, f.getLen(), perFile, order, found);
+      read(readerConf, f.getPath(), 0, f.getLen(), cap - found.size(), order, found);
+      if (found.size() > limit) {
+        break;
+      }
+    }
+    if (found.size() <= limit) {
+      return found;
+    }
+    found.clear();
+    long bytes = 0;
+    for (FileStatus f : files) {
+      bytes += f.getLen();
+    }
+    CompressionCodecFactory codecs = new CompressionCodecFactory(conf);
+    long bytesBefore = 0;
+    for (FileStatus f : files) {
+      bytesBefore += f.getLen();
+      // Where the sample should stand after this file: a file that fell short leaves more to the
+      // next one.
+      long target = Math.round((double) limit * bytesBefore / Math.max(1, bytes));
+      int share = (int) Math.max(1, target - found.size());
+      InSpecOrder order = InSpecOrder.of(conf, spec, f.getPath());
+      if (f.getLen() < READ_WHOLE_BYTES) {
+        readEvenly(readerConf, f.getPath(), f.getLen(), share, order, found);
         continue;
       }
-      long chunk = f.getLen() / CHUNKS;
-      int perChunk = Math.max(1, (perFile + CHUNKS - 1) / CHUNKS);
-      for (int j = 0; j < CHUNKS; j++) {
-        read(readerConf, f.getPath(), j * chunk, chunk, perChunk, order, found);
+      if (spec.csv().multiline() || codecs.getCodec(f.getPath()) != null) {
+        read(readerConf, f.getPath(), 0, f.getLen(), share, order, found);
+        continue;
+      }
+      int chunks = Math.min(CHUNKS, share);
+      int fileStart = found.size();
+      for (int j = 0; j < chunks; j++) {
+        long from = f.getLen() * j / chunks;
+        long to = f.getLen() * (j + 1) / chunks;
+        int chunkTarget = (int) ((long) share * (j + 1) / chunks);
+        int chunkShare = chunkTarget - (found.size() - fileStart);
+        if (chunkShare > 0 && to > from) {
+          read(readerConf, f.getPath(), from, to - from, chunkShare, order, found);
+        }
       }
     }
     return found;
+  }
+
+  /**
+   * About {@code limit} of the file's records, evenly spaced over all of them, its last record
+   * among them: every record is read, every {@code stride}-th kept, the stride doubled whenever
+   * twice the limit are kept.
+   */
+  private static void readEvenly(
+      Configuration conf, Path file, long length, int limit, InSpecOrder order, List<byte[]> into)
+      throws IOException, InterruptedException {
+    List<byte[]> kept = new ArrayList<>();
+    byte[] last = null;
+    boolean lastKept = false;
+    long seen = 0;
+    long stride = 1;
+    try (CsvRecordReader reader = new CsvRecordReader()) {
+      reader.initialize(
+          new FileSplit(file, 0, length, null),
+          new TaskAttemptContextImpl(conf, new TaskAttemptID()));
+      while (reader.nextKeyValue()) {
+        if (reader.getCurrentValue().length() == 0) {
+          continue;
+        }
+        last = reader.getCurrentValue().bytes().toArray();
+        lastKept = seen % stride == 0;
+        if (lastKept) {
+          kept.add(last);
+          if (kept.size() >= 2 * limit) {
+            List<byte[]> halved = new ArrayList<>(limit);
+            for (int i = 0; i < kept.size(); i += 2) {
+              halved.add(kept.get(i));
+            }
+            kept = halved;
+            stride *= 2;
+            lastKept = false;
+          }
+        }
+        seen++;
+      }
+    }
+    if (last != null && !lastKept) {
+      kept.add(last);
+    }
+    // limit of them, evenly spaced, the first and the last among them
+    int n = kept.size();
+    if (n <= limit) {
+      kept.forEach(r -> into.add(order.apply(r)));
+      return;
+    }
+    for (int k = 0; k < limit; k++) {
+      int i = limit == 1 ? n - 1 : (int) ((long) k * (n - 1) / (limit - 1));
+      into.add(order.apply(kept.get(i)));
+    }
   }
 
   /**

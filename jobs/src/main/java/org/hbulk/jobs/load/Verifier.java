@@ -26,14 +26,14 @@ import org.hbulk.mappers.tags.CellTagger;
 /**
  * Reconciles a loaded run with its table: input records run through the run's own spec again, and
  * every cell they make read back with a Get of every version and compared (value and timestamp). A
- * load of at most {@code limit} records is checked whole; a bigger one on {@code limit} records
- * spread over its input. Other versions of a checked column are differences too: a newer one hides
- * the run's value from every default read; an older one is what a second, interrupted or repeated
- * load leaves (unless the table keeps history on purpose: {@code allowOlderVersions}). Under a
- * collision policy other than fail, cells of records the policy did not keep differ by design: such
- * rows are counted apart, and are differences when there are more of them than the run's report
- * counted conflicting rows, or, under a record-level policy with every record read again, when none
- * of a row's records is in the table whole.
+ * load of at most {@code limit} records is checked whole; a bigger one on about {@code limit}
+ * records spread over its input ({@link InputSample#spread}). Other versions of a checked column
+ * are differences too: a newer one hides the run's value from every default read; an older one is
+ * what a second, interrupted or repeated load leaves (unless the table keeps history on purpose:
+ * {@code allowOlderVersions}). Under a collision policy other than fail, cells of records the
+ * policy did not keep differ by design: such rows are counted apart, and are differences when there
+ * are more of them than the run's report counted conflicting rows, or, under a record-level policy
+ * with every record read again, when none of a row's records is in the table whole.
  *
  * <p>Deletions are checked too: a DeleteFamily marker at T wants no cell of its family at or before
  * T in the row, a DeleteColumn marker at T no version of its column at or before T (what HBase

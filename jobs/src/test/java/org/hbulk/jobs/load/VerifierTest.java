@@ -1,0 +1,144 @@
+package org.hbulk.jobs.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.when;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellComparator;
+import org.apache.hadoop.hbase.KeyValue;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.hbulk.mappers.convert.RecordConverter;
+import org.hbulk.mappers.spec.LoadSpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * verify against a table held in memory: which records it reads again, what it calls a difference.
+ */
+class VerifierTest {
+  @TempDir Path tmp;
+
+  private static final String SPEC =
+      "[columns]\nid = string\nv = string\n\n[output o]\ntable = t\nkey = id\ntimestamp = 1000\n"
+          + "d:v = v\n";
+
+  /** A loaded run of the given files (name, text) with the reducer's counts. */
+  private RunDirectory run(LoadSpec spec, Map<String, String> files, PrepareCounts counts)
+      throws Exception {
+    Path in = Files.createDirectories(tmp.resolve("in"));
+    for (Map.Entry<String, String> f : files.entrySet()) {
+      Files.writeString(in.resolve(f.getKey()), f.getValue());
+    }
+    RunDirectory run =
+        RunDirectory.at(
+            new Configuration(false), new org.apache.hadoop.fs.Path(tmp.resolve("run").toString()));
+    run.create();
+    RunState state =
+        RunState.begin(
+            "r1",
+            spec,
+            List.of(in.toString()),
+            List.of(new org.apache.hadoop.fs.Path(in.toString())),
+            1000,
+            RunState.Mode.LOAD);
+    state.counts(counts);
+    state.stage(RunState.Stage.LOADED);
+    run.writeText(run.spec(), spec.text());
+    run.writeState(state);
+    return run;
+  }
+
+  private static PrepareCounts counts(
+      long records, long cells, long conflictingCells, long conflictingRows, long recordRows) {
+    return new PrepareCounts(
+        records,
+        records,
+        0,
+        cells,
+        0,
+        0,
+        0,
+        0,
+        0,
+        Map.of(),
+        conflictingCells,
+        conflictingRows,
+        new PrepareCounts.Collisions(conflictingCells, conflictingRows, recordRows),
+        0,
+        0,
+        Map.of(),
+        Map.of(),
+        new PrepareCounts.Deletions(0, 0, 0, 0),
+        PrepareCounts.Tagged.NONE);
+  }
+
+  /** The table: the cells of the given records, by row. */
+  private static Map<String, List<Cell>> table(LoadSpec spec, String... records) throws Exception {
+    RecordConverter converter = new RecordConverter(spec, 1000);
+    Map<String, List<Cell>> rows = new TreeMap<>();
+    for (String line : records) {
+      byte[] r = line.getBytes(StandardCharsets.UTF_8);
+      for (KeyValue kv : converter.convert(r, r.length)) {
+        rows.computeIfAbsent(
+                Bytes.toString(kv.getRowArray(), kv.getRowOffset(), kv.getRowLength()),
+                k -> new ArrayList<>())
+            .add(kv.deepClone());
+      }
+    }
+    return rows;
+  }
+
+  private static Connection connection(Map<String, List<Cell>> rows) throws Exception {
+    Table t = mock(Table.class);
+    when(t.get(any(Get.class)))
+        .thenAnswer(
+            inv -> {
+              Get g = inv.getArgument(0);
+              List<Cell> cells =
+                  new ArrayList<>(rows.getOrDefault(Bytes.toString(g.getRow()), List.of()));
+              cells.sort(CellComparator.getInstance());
+              return Result.create(cells);
+            });
+    Connection c = mock(Connection.class);
+    when(c.getTable(any(TableName.class))).thenReturn(t);
+    return c;
+  }
+
+  @Test
+  void aLoadOfAtMostRecordsInFilesOfUnequalSizeIsCheckedWholeAndAMissingLastRowFound()
+      throws Exception {
+    LoadSpec spec = LoadSpec.parse("t.spec", SPEC);
+    List<String> a = new ArrayList<>();
+    for (int i = 0; i < 15; i++) {
+      a.add("a" + i + ",x" + i);
+    }
+    RunDirectory run =
+        run(
+            spec,
+            Map.of("a.csv", String.join("\n", a) + "\n", "b.csv", "b0,y0\n"),
+            counts(16, 16, 0, 0, 0));
+    List<String> all = new ArrayList<>(a);
+    all.add("b0,y0");
+    Map<String, List<Cell>> rows = table(spec, all.toArray(String[]::new));
+    rows.remove("a14");
+    Verifier.Result r =
+        new Verifier(new Configuration(false), connection(rows)).verify(run, 20, false);
+    assertEquals(16, r.records());
+    assertEquals(List.of("t: row a14 is missing"), r.differences());
+  }
+}
