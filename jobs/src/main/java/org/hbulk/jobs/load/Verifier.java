@@ -32,8 +32,10 @@ import org.hbulk.mappers.tags.CellTagger;
  * what a second, interrupted or repeated load leaves (unless the table keeps history on purpose:
  * {@code allowOlderVersions}). Under a collision policy other than fail, cells of records the
  * policy did not keep differ by design: such rows are counted apart, and are differences when there
- * are more of them than the run's report counted conflicting rows, or, under a record-level policy
- * with every record read again, when none of a row's records is in the table whole.
+ * are more of them than the run's report counted conflicting rows (under a record-level policy,
+ * rows it dropped a record from, when more: a dropped record that only repeated the kept one's
+ * values conflicts with nothing), or, under a record-level policy with every record read again,
+ * when none of a row's records is in the table whole.
  *
  * <p>Deletions are checked too: a DeleteFamily marker at T wants no cell of its family at or before
  * T in the row, a DeleteColumn marker at T no version of its column at or before T (what HBase
@@ -239,7 +241,12 @@ public final class Verifier {
         t.close();
       }
     }
-    if (collisionRows.size() > collided.rows()) {
+    // Rows the policy can leave differing: those with a conflicting cell, and under a record-level
+    // policy every row it dropped a record from (a dropped record may only have repeated the kept
+    // one's values, conflicting with nothing, yet its other cells are absent).
+    long explainable =
+        recordLevel ? Math.max(collided.rows(), collided.recordRowsDropped()) : collided.rows();
+    if (collisionRows.size() > explainable) {
       collisionRows.values().forEach(differences::addAll);
       collisionRows.clear();
     } else if (recordLevel && records == state.counts().loaded()) {

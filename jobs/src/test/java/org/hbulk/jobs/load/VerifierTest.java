@@ -141,4 +141,40 @@ class VerifierTest {
     assertEquals(16, r.records());
     assertEquals(List.of("t: row a14 is missing"), r.differences());
   }
+
+  private static final String RECORD_LEVEL =
+      "[columns]\nid = string\na = string\nb = string\n\n[output o]\ntable = t\nkey = id\n"
+          + "timestamp = 1000\nd:a = a\nd:b = b\n\n[load]\ncollisions = %s\n";
+
+  /**
+   * Row k of records {@code k,1,5} and {@code k,1,} (empty b: no d:b): both write d:a = 1, so no
+   * cell conflicts, yet the policy drops one record whole.
+   */
+  private Verifier.Result verifyRowK(String policy, String input, String... inTable)
+      throws Exception {
+    LoadSpec spec = LoadSpec.parse("t.spec", String.format(RECORD_LEVEL, policy));
+    // What the reducer counts: 3 cells emitted, one row a record was dropped from, none
+    // conflicting.
+    RunDirectory run = run(spec, Map.of("a.csv", input), counts(2, 3, 0, 0, 1));
+    return new Verifier(new Configuration(false), connection(table(spec, inTable)))
+        .verify(run, 100, false);
+  }
+
+  @Test
+  void aRecordLevelPolicyThatDroppedARecordOnlyRepeatingTheKeptValuesVerifies() throws Exception {
+    Verifier.Result last = verifyRowK("keep-last-record", "k,1,5\nk,1,\n", "k,1,");
+    assertEquals(List.of(), last.differences());
+    assertEquals(1, last.collisionRows());
+    Verifier.Result first = verifyRowK("keep-first-record", "k,1,\nk,1,5\n", "k,1,");
+    assertEquals(List.of(), first.differences());
+    assertEquals(1, first.collisionRows());
+  }
+
+  @Test
+  void aRowNoneOfWhoseRecordsIsInTheTableWholeIsADifferenceUnderARecordLevelPolicy()
+      throws Exception {
+    // Only d:b = 5: the dropped record's cell without its d:a, and the kept record's d:a gone.
+    Verifier.Result r = verifyRowK("keep-last-record", "k,1,5\nk,1,\n", "k,,5");
+    assertEquals(List.of("t: row k d:a is missing", "t: row k d:a is missing"), r.differences());
+  }
 }
