@@ -21,10 +21,11 @@ import org.hbulk.mappers.spec.LoadSpec;
  * One nightly load of a spec for one date, safe to run again: a date already loaded from the same
  * spec and tables is a no-op (unless forced), one loaded from another spec or other tables is
  * refused (unless forced), a run of the date that stopped before it ended is finished as {@link
- * BulkLoad#resume} finishes it (a prepared one is loaded), and old run directories of the identity
- * are pruned. The run directory is {@code <hbulk.work.dir>/<identity>/<date>}; the cell timestamp
- * {@code run-start} is the start of the date in the given zone, so a forced re-run writes the very
- * same cells.
+ * BulkLoad#resume} finishes it and then loaded (a prepared one too, whether {@code hbulk prepare}
+ * or a load prepared it), so that a normal return always means the date is loaded, and old run
+ * directories of the identity are pruned. The run directory is {@code
+ * <hbulk.work.dir>/<identity>/<date>}; the cell timestamp {@code run-start} is the start of the
+ * date in the given zone, so a forced re-run writes the very same cells.
  */
 public final class NightlyRun {
   private static final DateTimeFormatter DAY = DateTimeFormatter.ISO_LOCAL_DATE;
@@ -152,14 +153,17 @@ public final class NightlyRun {
           if (state.stage() == RunState.Stage.PREPARING) {
             requireInput(state.resolvedInputs().get(0), date);
           }
-          // A nightly run loads, whichever command prepared the date: resume would stop at PREPARED
-          // when 'hbulk prepare' wrote it.
+          // A nightly run loads, whichever command prepared the date: resume stops at PREPARED when
+          // 'hbulk prepare' wrote the run, whether it found it prepared or prepared it again.
           report =
               state.stage() == RunState.Stage.PREPARED
                   ? load.complete(dir, false)
                   : load.resume(dir);
+          if (report.state().stage() == RunState.Stage.PREPARED) {
+            report = load.complete(dir, false);
+          }
           prune(fs, identity.dir(conf), date, keepDays, log);
-          return report;
+          return loaded(report, date, dir);
         }
         case OVER_BUDGET ->
             throw new HbulkException(
@@ -201,6 +205,28 @@ public final class NightlyRun {
     load.prepare(spec, List.of(input), dir, partitionStart, RunState.Mode.LOAD);
     report = load.complete(dir, false);
     prune(fs, identity.dir(conf), date, keepDays, log);
+    return loaded(report, date, dir);
+  }
+
+  /**
+   * The report of a run that loaded the date; anything else is an error, never a normal return: the
+   * caller's exit 0 tells the scheduler the date is loaded.
+   */
+  static LoadReport loaded(LoadReport report, LocalDate date, Path dir) throws HbulkException {
+    RunState.Stage stage = report.state().stage();
+    if (stage != RunState.Stage.LOADED) {
+      throw new HbulkException(
+          ExitCode.INTERNAL,
+          date
+              + " was left "
+              + describe(stage)
+              + ", not loaded ("
+              + dir
+              + "); finish it with: hbulk "
+              + (stage == RunState.Stage.PREPARED ? "complete" : "resume")
+              + " --run-dir "
+              + dir);
+    }
     return report;
   }
 
