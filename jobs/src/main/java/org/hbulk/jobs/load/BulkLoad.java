@@ -218,6 +218,7 @@ public final class BulkLoad {
     run.restrict();
     phase("inspect", "run directory readable by " + run.access().describe());
     Map<String, List<RegionFiles>> regions = inventory(run, startKeys);
+    state.preparedFiles(regions);
     state.phase("inspect", System.currentTimeMillis() - t2);
     LoadReport report = writeReport(run, state, regions);
     if (!verdict.passed()) {
@@ -252,8 +253,19 @@ public final class BulkLoad {
       ReplicationCheck.check(conf, connection, spec, tables.descriptors(), log);
     }
     long t0 = System.currentTimeMillis();
+    // A run that stopped while loading holds only the HFiles not loaded yet: its report counts
+    // what prepare wrote, all of which this run loads.
+    boolean resumed = state.stage() == RunState.Stage.LOADING;
     Map<String, List<RegionFiles>> regions =
         inventory(run, RegionStarts.recheck(connection, state, log));
+    Map<String, List<RegionFiles>> prepared = state.preparedFiles();
+    if (resumed && prepared.isEmpty()) {
+      log.println(
+          "hbulk: run "
+              + state.runId()
+              + " predates the prepare-time HFile counts in its state: the report counts only"
+              + " the HFiles loaded now, not those loaded before it stopped");
+    }
     // From here on some HFiles may be in the table: the run is finished by loading the rest.
     state.stage(RunState.Stage.LOADING);
     run.writeState(state);
@@ -276,7 +288,7 @@ public final class BulkLoad {
     state.phase("complete", System.currentTimeMillis() - t0);
     // Loaded files were moved into the regions; what is left is empty family folders.
     run.fs().delete(run.hfiles(), true);
-    return writeReport(run, state, regions);
+    return writeReport(run, state, resumed && !prepared.isEmpty() ? prepared : regions);
   }
 
   /**

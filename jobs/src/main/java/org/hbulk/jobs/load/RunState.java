@@ -309,4 +309,69 @@ public final class RunState {
   public void shortcuts(JobShortcuts shortcuts) {
     shortcuts.store(p);
   }
+
+  /**
+   * The HFiles as prepare counted them, table by table in the regions it partitioned by: what a run
+   * loaded, even when some of its files already left the run directory for the table before the
+   * process that moved them died. Empty for a run prepared before this was kept.
+   */
+  public Map<String, List<RegionFiles>> preparedFiles() {
+    Map<String, List<RegionFiles>> tables = new LinkedHashMap<>();
+    String names = p.getProperty("prepared.tables");
+    if (names == null) {
+      return tables;
+    }
+    for (String hex : names.isEmpty() ? new String[0] : names.split(",")) {
+      String table = Bytes.toString(Bytes.fromHex(hex));
+      String at = "prepared." + table + ".";
+      int n = Integer.parseInt(p.getProperty(at + "count"));
+      List<RegionFiles> regions = new ArrayList<>(n);
+      for (int i = 0; i < n; i++) {
+        String r = at + i + ".";
+        Map<String, Integer> families = new LinkedHashMap<>();
+        String fams = p.getProperty(r + "families", "");
+        for (String f : fams.isEmpty() ? new String[0] : fams.split(",")) {
+          int eq = f.indexOf('=');
+          families.put(
+              Bytes.toString(Bytes.fromHex(f.substring(0, eq))),
+              Integer.parseInt(f.substring(eq + 1)));
+        }
+        regions.add(
+            new RegionFiles(
+                Bytes.fromHex(p.getProperty(r + "start")),
+                Bytes.fromHex(p.getProperty(r + "end")),
+                Integer.parseInt(p.getProperty(r + "files")),
+                Long.parseLong(p.getProperty(r + "bytes")),
+                Long.parseLong(p.getProperty(r + "cells")),
+                Long.parseLong(p.getProperty(r + "rows")),
+                families));
+      }
+      tables.put(table, regions);
+    }
+    return tables;
+  }
+
+  public void preparedFiles(Map<String, List<RegionFiles>> tables) {
+    List<String> names = new ArrayList<>();
+    for (Map.Entry<String, List<RegionFiles>> t : tables.entrySet()) {
+      names.add(Bytes.toHex(Bytes.toBytes(t.getKey())));
+      String at = "prepared." + t.getKey() + ".";
+      p.setProperty(at + "count", Integer.toString(t.getValue().size()));
+      for (int i = 0; i < t.getValue().size(); i++) {
+        RegionFiles f = t.getValue().get(i);
+        String r = at + i + ".";
+        p.setProperty(r + "start", Bytes.toHex(f.startKey()));
+        p.setProperty(r + "end", Bytes.toHex(f.endKey()));
+        p.setProperty(r + "files", Integer.toString(f.files()));
+        p.setProperty(r + "bytes", Long.toString(f.bytes()));
+        p.setProperty(r + "cells", Long.toString(f.cells()));
+        p.setProperty(r + "rows", Long.toString(f.rows()));
+        List<String> families = new ArrayList<>();
+        f.familyFiles()
+            .forEach((family, n) -> families.add(Bytes.toHex(Bytes.toBytes(family)) + "=" + n));
+        p.setProperty(r + "families", String.join(",", families));
+      }
+    }
+    p.setProperty("prepared.tables", String.join(",", names));
+  }
 }
