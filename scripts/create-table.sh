@@ -34,5 +34,9 @@ esac
 [[ $# -gt 0 ]] || { usage "$0" >&2; exit 2; }
 spec="$1"
 shift
-[[ -f "${spec}" ]] || { printf 'create-table.sh: spec file %s not found\n' "${spec}" >&2; exit 2; }
+# A local spec must be there; one on a file system (hdfs://...) the driver reads and checks itself.
+if [[ "${spec}" != *://* && ! -f "${spec}" ]]; then
+  printf 'create-table.sh: spec file %s not found\n' "${spec}" >&2
+  exit 2
+fi
 run_hbulk create-table --spec "${spec}" "$@"

@@ -148,6 +148,14 @@ ping() {
 }
 
 start() {
+  # One start at a time for this data: two at once would both find no server and launch two on
+  # the same folder, of which stop, status and wipe would know only the last. The lock goes when
+  # this script ends (the server does not inherit it); a second start waits, then finds the first.
+  if command -v flock >/dev/null; then
+    mkdir -p "$(dirname "${base}")"
+    exec 8>"${base}.start-lock"
+    flock 8
+  fi
   if pid="$(running_pid)"; then
     printf 'HBase is already running (pid %s, configuration %s)\n' "${pid}" "${conf_dir}"
     return 0
@@ -165,7 +173,7 @@ start() {
     write_conf
     printf 'starting standalone HBase (data in %s, log in %s)...\n' "${base}" "${log_file}"
     hmaster_command
-    nohup "${hmaster_cmd[@]}" start >"${log_file}" 2>&1 </dev/null &
+    nohup "${hmaster_cmd[@]}" start >"${log_file}" 2>&1 </dev/null 8>&- &
     printf '%s\n' "$!" > "${pid_file}"
     outcome=0
     await_server "$!" "${HBASE_START_TIMEOUT:-120}" || outcome=$?

@@ -92,10 +92,19 @@ jobs_jar() {
 # Exits 2 with the command that builds the project when its jars or classpath list are missing: no
 # script runs Maven behind the user's back but quickstart.sh and bench.sh.
 require_built() {
-  if jobs_jar >/dev/null && [[ -f "${HBULK_ROOT}/jobs/target/runtime-classpath.txt" ]]; then
-    return 0
+  local build
+  build="cd $(printf '%q' "${HBULK_ROOT}") && mvn -B -q -Dmaven.test.skip=true install"
+  if ! jobs_jar >/dev/null || [[ ! -f "${HBULK_ROOT}/jobs/target/runtime-classpath.txt" ]]; then
+    die 2 "not built: run ${build}"
   fi
-  die 2 "not built: run cd $(printf '%q' "${HBULK_ROOT}") && mvn -B -q -Dmaven.test.skip=true install"
+  # A jar the build listed and that is gone since (a cleaned module, a pruned ~/.m2) would fail the
+  # JVM later with less to go on.
+  local jar listed
+  # The list has no final line break, so read reports the end of the file: not an error here.
+  IFS=":" read -r -a listed < "${HBULK_ROOT}/jobs/target/runtime-classpath.txt" || true
+  for jar in "${listed[@]}"; do
+    [[ -z "${jar}" || -e "${jar}" ]] || die 2 "a jar of the build is missing (${jar}): run ${build}"
+  done
 }
 
 # The jobs jar followed by its runtime dependencies (HBase, Hadoop, commons-csv, picocli...).

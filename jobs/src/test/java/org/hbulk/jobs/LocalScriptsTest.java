@@ -316,6 +316,65 @@ class LocalScriptsTest {
     }
   }
 
+  @Test
+  void aJarTheBuildListedThatIsGoneSinceIsNamedWithTheCommandThatBuildsIt() throws Exception {
+    Path checkout = Files.createDirectories(tmp.resolve("checkout/scripts"));
+    for (String name : List.of("hbulk", "lib.sh")) {
+      Files.copy(ROOT.resolve("scripts").resolve(name), checkout.resolve(name));
+    }
+    Path target = Files.createDirectories(checkout.getParent().resolve("jobs/target"));
+    Files.writeString(target.resolve("hbulk-jobs-1.jar"), "");
+    Path kept = Files.writeString(tmp.resolve("kept.jar"), "");
+    Path gone = tmp.resolve("m2/gone.jar");
+    // As Maven writes the list: one line, no line break at its end.
+    Files.writeString(target.resolve("runtime-classpath.txt"), kept + ":" + gone);
+    Run run = script(checkout.getParent(), Map.of(), "hbulk", "--version");
+    assertEquals(2, run.code(), run.output());
+    assertTrue(
+        run.output().contains("a jar of the build is missing (" + gone + "): run cd "),
+        run.output());
+  }
+
+  /** A JDK whose java writes its arguments, one a line, to {@code java.args}. */
+  private Path recordingJdk() throws Exception {
+    Path home = tmp.resolve("recording-jdk");
+    Files.createDirectories(home);
+    Files.writeString(home.resolve("release"), "JAVA_VERSION=\"17.0.15\"\n");
+    return executable(
+        home.resolve("bin/java"), "printf '%s\\n' \"$@\" > \"" + tmp.resolve("java.args") + "\"");
+  }
+
+  @Test
+  void aCollectorChosenInTheJvmsOwnVariablesGetsNoSecondOneNorAYoungGeneration() throws Exception {
+    Path java = recordingJdk();
+    for (String variable : List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS")) {
+      Run run =
+          script(Map.of("JAVA", java.toString(), variable, "-XX:+UseG1GC"), "hbulk", "--version");
+      assertEquals(0, run.code(), run.output());
+      List<String> args = Files.readAllLines(tmp.resolve("java.args"));
+      assertFalse(args.contains("-XX:+UseParallelGC"), variable + ": " + args);
+      assertFalse(args.stream().anyMatch(a -> a.startsWith("-Xmn")), variable + ": " + args);
+    }
+    script(Map.of("JAVA", java.toString()), "hbulk", "--version");
+    assertTrue(
+        Files.readAllLines(tmp.resolve("java.args")).contains("-XX:+UseParallelGC"),
+        "the launcher's own choice otherwise");
+  }
+
+  @Test
+  void createTableTakesASpecOnAFileSystemForTheDriverToRead() throws Exception {
+    Run run =
+        script(
+            Map.of("JAVA", recordingJdk().toString(), "HBULK_RUNNER", "local"),
+            "create-table.sh",
+            "hdfs:///specs/orders.spec");
+    assertEquals(0, run.code(), run.output());
+    List<String> args = Files.readAllLines(tmp.resolve("java.args"));
+    assertTrue(args.contains("hdfs:///specs/orders.spec"), args.toString());
+    Run missing = script(Map.of(), "create-table.sh", tmp.resolve("none.spec").toString());
+    assertEquals(2, missing.code(), missing.output());
+  }
+
   /**
    * A stand-in {@code hadoop} that writes its arguments and HADOOP_CLASSPATH to {@code
    * hadoop.args}, and an {@code hbase} that prints one jar for {@code mapredcp}.
