@@ -4,12 +4,15 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
 import org.hbulk.jobs.local.LocalRunnerFileSystem;
 import org.hbulk.jobs.local.LocalTuning;
 import org.hbulk.jobs.local.PlainIoLocalShuffle;
 import org.hbulk.jobs.local.QuietExit;
 import org.hbulk.jobs.security.KerberosLogin;
+import org.hbulk.mappers.HbulkConf;
+import org.hbulk.mappers.spec.LoadSpec;
 import picocli.CommandLine.Option;
 
 /** Options every command takes. */
@@ -57,5 +60,24 @@ final class CommonOptions {
     LocalTuning.chooseFileBuffers(conf);
     PlainIoLocalShuffle.installIfNeeded(conf);
     return conf;
+  }
+
+  /**
+   * Exit 2 for a spec override given to a command that works on a prepared run ({@code complete},
+   * {@code resume}, {@code verify}): the run goes on with the spec and overrides it saved when it
+   * was prepared, so the override would change nothing, silently.
+   */
+  static void refuseSpecOverrides(Configuration conf, String command) throws HbulkException {
+    Map<String, String> given = LoadSpec.overridesIn(conf);
+    if (!given.isEmpty()) {
+      String first = given.keySet().iterator().next();
+      throw new HbulkException(
+          ExitCode.USAGE,
+          command
+              + " goes on with the spec and overrides its run saved when it was prepared, so -D "
+              + HbulkConf.SPEC_OVERRIDE_PREFIX
+              + first
+              + " would change nothing: leave it out, or prepare a new run with it");
+    }
   }
 }

@@ -47,6 +47,7 @@ final class CompleteCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Configuration conf = strict.apply(common.apply(parent.conf()));
+    CommonOptions.refuseSpecOverrides(conf, "complete");
     try (Connection connection = Connections.open(conf)) {
       LoadReport report =
           new BulkLoad(conf, connection, parent.out(), parent.err(), json.format())

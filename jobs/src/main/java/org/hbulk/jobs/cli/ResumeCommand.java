@@ -42,6 +42,7 @@ final class ResumeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Configuration conf = jobRun.conf(parent);
+    CommonOptions.refuseSpecOverrides(conf, "resume");
     try (Connection connection = Connections.open(conf)) {
       LoadReport report =
           new BulkLoad(conf, connection, parent.out(), parent.err(), jobRun.format())

@@ -61,6 +61,7 @@ final class VerifyCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Configuration conf = common.apply(parent.conf());
+    CommonOptions.refuseSpecOverrides(conf, "verify");
     RunDirectory run = RunDirectory.at(conf, new Path(runDir));
     if (!run.hasState()) {
       throw new HbulkException(ExitCode.USAGE, runDir + " is not an hbulk run directory");

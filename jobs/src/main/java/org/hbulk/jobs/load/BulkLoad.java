@@ -86,6 +86,7 @@ public final class BulkLoad {
     phase("validate", "spec " + spec.source() + ", inputs " + inputs);
     Validated validated = validate(spec, inputs);
     RunDirectory run = RunDirectory.at(conf, runDir);
+    validated.inputs().refuseInside(run.root());
     run.createNew();
     RunState state =
         RunState.begin(

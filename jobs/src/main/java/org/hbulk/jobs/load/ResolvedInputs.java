@@ -34,4 +34,26 @@ record ResolvedInputs(List<Path> paths, long bytes) {
     }
     return new ResolvedInputs(resolved, bytes);
   }
+
+  /**
+   * Exit 2 when the run directory {@code runDir} (qualified) lies inside an input directory: the
+   * job lists its inputs when it starts, and would read the run's own spec, state and later runs'
+   * rejects and reports as records.
+   */
+  void refuseInside(Path runDir) throws HbulkException {
+    String run = runDir.toString();
+    for (Path input : paths) {
+      String in = input.toString();
+      if (run.equals(in) || run.startsWith(in.endsWith("/") ? in : in + "/")) {
+        throw new HbulkException(
+            ExitCode.USAGE,
+            "the run directory "
+                + runDir
+                + " is inside the input "
+                + input
+                + ", whose files the job would read as records (the run's own files among them):"
+                + " give --run-dir, or hbulk.work.dir, a place outside the input");
+      }
+    }
+  }
 }

@@ -84,6 +84,22 @@ class MainTest extends CommandLineTest {
   }
 
   @Test
+  void aSpecOverrideGivenToACommandOnAPreparedRunIsRefusedNotIgnored() {
+    String runDir = tmp.resolve("run").toString();
+    for (String[] call :
+        new String[][] {
+          {"complete", "--run-dir", runDir, "-D", "hbulk.spec.output.o.table=t2"},
+          {"resume", "--run-dir", runDir, "-D", "hbulk.spec.output.o.table=t2"},
+          {"verify", "--run-dir", runDir, "-D", "hbulk.spec.rejects.max=5"}
+        }) {
+      assertEquals(ExitCode.USAGE.code(), hbulk(call), String.join(" ", call));
+      assertTrue(
+          err.contains("goes on with the spec and overrides its run saved when it was prepared"),
+          err);
+    }
+  }
+
+  @Test
   void missingRequiredOptionIsAUsageError() {
     assertEquals(ExitCode.USAGE.code(), hbulk("load", "--spec", "x.spec"));
     assertTrue(err.contains("Missing required option: '--input=PATH'"), err);

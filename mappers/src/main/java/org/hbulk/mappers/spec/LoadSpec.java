@@ -72,16 +72,21 @@ public final class LoadSpec {
     return parse(source, text, Map.of());
   }
 
-  /** Rebuilds the spec the driver put into the job configuration, with the same overrides. */
+  /**
+   * Rebuilds the spec the driver put into the job configuration, with the same overrides. Read raw:
+   * Configuration.get expands {@code ${...}}, which would turn a spec's {@code "${user.name}"} into
+   * another value in the tasks than the driver checked, explain shows and verify expects.
+   */
   public static LoadSpec fromConfiguration(Configuration conf) {
-    String text = conf.get(HbulkConf.SPEC_TEXT);
+    String text = conf.getRaw(HbulkConf.SPEC_TEXT);
     if (text == null) {
       throw new SpecException(
           "the job configuration has no "
               + HbulkConf.SPEC_TEXT
               + ": this task was not set up by hbulk's driver");
     }
-    return parse(conf.get(HbulkConf.SPEC_SOURCE, "spec"), text, overridesIn(conf));
+    String source = conf.getRaw(HbulkConf.SPEC_SOURCE);
+    return parse(source == null ? "spec" : source, text, overridesIn(conf));
   }
 
   /** Writes this spec into a job configuration, for {@link #fromConfiguration}. */
@@ -96,14 +101,16 @@ public final class LoadSpec {
     }
   }
 
-  /** The {@code hbulk.spec.SECTION.KEY} overrides in a configuration, by {@code SECTION.KEY}. */
+  /**
+   * The {@code hbulk.spec.SECTION.KEY} overrides in a configuration, by {@code SECTION.KEY}, as
+   * written (raw, as {@link #fromConfiguration} reads the spec).
+   */
   public static Map<String, String> overridesIn(Configuration conf) {
     Map<String, String> found = new TreeMap<>();
-    for (Map.Entry<String, String> e :
-        conf.getPropsWithPrefix(HbulkConf.SPEC_OVERRIDE_PREFIX).entrySet()) {
-      String key = HbulkConf.SPEC_OVERRIDE_PREFIX + e.getKey();
+    for (String name : conf.getPropsWithPrefix(HbulkConf.SPEC_OVERRIDE_PREFIX).keySet()) {
+      String key = HbulkConf.SPEC_OVERRIDE_PREFIX + name;
       if (!key.equals(HbulkConf.SPEC_TEXT) && !key.equals(HbulkConf.SPEC_SOURCE)) {
-        found.put(e.getKey(), e.getValue());
+        found.put(name, conf.getRaw(key));
       }
     }
     return found;

@@ -64,6 +64,26 @@ class LoadSpecTest {
   }
 
   @Test
+  void theTasksRebuildTheSpecAsWrittenWithoutExpandingConfigurationVariables() throws Exception {
+    String text =
+        "[columns]\nid = string\n[output o]\ntable = t\nkey = id\nd:v = \"${user.name}\"\n";
+    LoadSpec driver = LoadSpec.parse("t.spec", text, Map.of("output.o.d:w", "\"o_${user.name}\""));
+    Configuration conf = new Configuration(false);
+    driver.toConfiguration(conf);
+    LoadSpec task = LoadSpec.fromConfiguration(conf);
+    byte[] line = "7".getBytes(StandardCharsets.UTF_8);
+    List<String> values =
+        new org.hbulk.mappers.convert.RecordConverter(task, 1L)
+            .convert(line, line.length).stream()
+                .map(
+                    c ->
+                        org.apache.hadoop.hbase.util.Bytes.toString(
+                            c.getValueArray(), c.getValueOffset(), c.getValueLength()))
+                .toList();
+    assertEquals(List.of("${user.name}", "o_${user.name}"), values, "d:v, then the override's d:w");
+  }
+
+  @Test
   void everySectionIsReadIntoTypedValues() {
     LoadSpec spec = LoadSpec.parse("orders.spec", ORDERS);
     CsvOptions csv = spec.csv();

@@ -1,0 +1,42 @@
+package org.hbulk.jobs.load;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.hbulk.jobs.ExitCode;
+import org.hbulk.jobs.HbulkException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResolvedInputsTest {
+  @TempDir Path tmp;
+
+  private static org.apache.hadoop.fs.Path qualified(Path p) {
+    return new org.apache.hadoop.fs.Path(p.toUri());
+  }
+
+  @Test
+  void aRunDirectoryInsideAnInputDirectoryIsRefusedBeforeItIsCreated() throws Exception {
+    Path in = Files.createDirectories(tmp.resolve("in"));
+    Files.writeString(in.resolve("a.csv"), "1,a\n");
+    Files.writeString(tmp.resolve("b.csv"), "2,b\n");
+    ResolvedInputs inputs =
+        ResolvedInputs.of(
+            new Configuration(), List.of(in.toString(), tmp.resolve("b.csv").toString()));
+    for (Path inside : List.of(in.resolve("run"), in.resolve("hbulk-runs/r1"), in)) {
+      HbulkException e =
+          assertThrows(HbulkException.class, () -> inputs.refuseInside(qualified(inside)));
+      assertEquals(ExitCode.USAGE, e.exitCode());
+      assertTrue(e.getMessage().contains("would read as records"), e.getMessage());
+    }
+    for (Path outside : List.of(tmp.resolve("in2/run"), tmp.resolve("runs/r1"))) {
+      assertDoesNotThrow(() -> inputs.refuseInside(qualified(outside)), outside.toString());
+    }
+  }
+}
