@@ -35,7 +35,7 @@ esac
 spec="$1"
 shift
 # A local spec must be there; one on a file system (hdfs://...) the driver reads and checks itself.
-if [[ "${spec}" != *://* && ! -f "${spec}" ]]; then
+if [[ ! "${spec}" =~ ^[A-Za-z][A-Za-z0-9+.-]*: && ! -f "${spec}" ]]; then
   printf 'create-table.sh: spec file %s not found\n' "${spec}" >&2
   exit 2
 fi

@@ -151,6 +151,9 @@ start() {
   # One start at a time for this data: two at once would both find no server and launch two on
   # the same folder, of which stop, status and wipe would know only the last. The lock goes when
   # this script ends (the server does not inherit it); a second start waits, then finds the first.
+  # Everything the server (and this script) writes is its owner's alone, the lock and var/ too;
+  # data from before this rule is brought in line below.
+  umask 077
   if command -v flock >/dev/null; then
     mkdir -p "$(dirname "${base}")"
     exec 8>"${base}.start-lock"
@@ -162,9 +165,6 @@ start() {
   fi
   forget_stale
   require_built
-  # Everything the server (and this script) writes is its owner's alone; data from before this
-  # rule is brought in line.
-  umask 077
   if [[ -d "${base}" ]]; then
     chmod -R go-rwx "${base}"
   fi

@@ -40,6 +40,13 @@ jdk_feature_version() {
   fi
 }
 
+# user_jvm_opts [USER_OPTS]: the JVM options the user chose, wherever the JVM takes them from
+# (USER_OPTS, JAVA_TOOL_OPTIONS, JDK_JAVA_OPTIONS), space-separated with a space at each end: a
+# choice made there is never overridden by the launcher's own.
+user_jvm_opts() {
+  printf ' %s %s %s ' "${JAVA_TOOL_OPTIONS:-}" "${JDK_JAVA_OPTIONS:-}" "${1:-}"
+}
+
 # biased_locking_flags [USER_OPTS]: prints, one per line, the JVM flags that switch biased locking
 # back on where the JDK still has it: 15 to 17 keep it, off by default (a JVM from 19 on refuses the
 # flag, so it is never given there). Nothing when USER_OPTS, JAVA_TOOL_OPTIONS or JDK_JAVA_OPTIONS
@@ -48,7 +55,8 @@ jdk_feature_version() {
 # The JDK's deprecation warning for the flag is silenced around it; every other warning stays on,
 # unless those options silence them too.
 biased_locking_flags() {
-  local user="${JAVA_TOOL_OPTIONS:-} ${JDK_JAVA_OPTIONS:-} ${1:-}"
+  local user
+  user="$(user_jvm_opts "${1:-}")"
   [[ "${user}" != *UseBiasedLocking* && "$(jdk_feature_version)" =~ ^1[5-7]$ ]] || return 0
   printf '%s\n' -XX:-PrintWarnings -XX:+UseBiasedLocking
   [[ "${user}" == *-XX:-PrintWarnings* ]] || printf '%s\n' -XX:+PrintWarnings
@@ -62,8 +70,8 @@ biased_locking_flags() {
 # choose compile thresholds or tiers already (an -XX option whose name starts with CompileThreshold
 # or Tier).
 later_jit_flags() {
-  local user=" ${JAVA_TOOL_OPTIONS:-} ${JDK_JAVA_OPTIONS:-} ${1:-} "
-  local own='[[:space:]]-XX:[+-]?(CompileThreshold|Tier)'
+  local user own='[[:space:]]-XX:[+-]?(CompileThreshold|Tier)'
+  user="$(user_jvm_opts "${1:-}")"
   [[ ! "${user}" =~ ${own} ]] || return 0
   printf '%s\n' -XX:CompileThresholdScaling=2
 }

@@ -316,19 +316,29 @@ class LocalScriptsTest {
     }
   }
 
-  @Test
-  void aJarTheBuildListedThatIsGoneSinceIsNamedWithTheCommandThatBuildsIt() throws Exception {
+  /**
+   * A checkout of the scripts whose build is stood in for by empty jars (the tests run before the
+   * project's own jars are packaged); {@code listed} are the runtime classpath's jars.
+   */
+  private Path fakeBuild(Path... listed) throws Exception {
     Path checkout = Files.createDirectories(tmp.resolve("checkout/scripts"));
-    for (String name : List.of("hbulk", "lib.sh")) {
+    for (String name : List.of("hbulk", "lib.sh", "create-table.sh")) {
       Files.copy(ROOT.resolve("scripts").resolve(name), checkout.resolve(name));
     }
     Path target = Files.createDirectories(checkout.getParent().resolve("jobs/target"));
     Files.writeString(target.resolve("hbulk-jobs-1.jar"), "");
+    // As Maven writes the list: one line, no line break at its end.
+    Files.writeString(
+        target.resolve("runtime-classpath.txt"),
+        String.join(":", java.util.Arrays.stream(listed).map(Path::toString).toList()));
+    return checkout.getParent();
+  }
+
+  @Test
+  void aJarTheBuildListedThatIsGoneSinceIsNamedWithTheCommandThatBuildsIt() throws Exception {
     Path kept = Files.writeString(tmp.resolve("kept.jar"), "");
     Path gone = tmp.resolve("m2/gone.jar");
-    // As Maven writes the list: one line, no line break at its end.
-    Files.writeString(target.resolve("runtime-classpath.txt"), kept + ":" + gone);
-    Run run = script(checkout.getParent(), Map.of(), "hbulk", "--version");
+    Run run = script(fakeBuild(kept, gone), Map.of(), "hbulk", "--version");
     assertEquals(2, run.code(), run.output());
     assertTrue(
         run.output().contains("a jar of the build is missing (" + gone + "): run cd "),
@@ -347,15 +357,22 @@ class LocalScriptsTest {
   @Test
   void aCollectorChosenInTheJvmsOwnVariablesGetsNoSecondOneNorAYoungGeneration() throws Exception {
     Path java = recordingJdk();
+    Path checkout = fakeBuild(Files.writeString(tmp.resolve("kept.jar"), ""));
     for (String variable : List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS")) {
+      Files.deleteIfExists(tmp.resolve("java.args"));
       Run run =
-          script(Map.of("JAVA", java.toString(), variable, "-XX:+UseG1GC"), "hbulk", "--version");
+          script(
+              checkout,
+              Map.of("JAVA", java.toString(), variable, "-XX:+UseG1GC"),
+              "hbulk",
+              "--version");
       assertEquals(0, run.code(), run.output());
       List<String> args = Files.readAllLines(tmp.resolve("java.args"));
       assertFalse(args.contains("-XX:+UseParallelGC"), variable + ": " + args);
       assertFalse(args.stream().anyMatch(a -> a.startsWith("-Xmn")), variable + ": " + args);
     }
-    script(Map.of("JAVA", java.toString()), "hbulk", "--version");
+    Files.deleteIfExists(tmp.resolve("java.args"));
+    script(checkout, Map.of("JAVA", java.toString()), "hbulk", "--version");
     assertTrue(
         Files.readAllLines(tmp.resolve("java.args")).contains("-XX:+UseParallelGC"),
         "the launcher's own choice otherwise");
@@ -363,15 +380,18 @@ class LocalScriptsTest {
 
   @Test
   void createTableTakesASpecOnAFileSystemForTheDriverToRead() throws Exception {
+    Path checkout = fakeBuild(Files.writeString(tmp.resolve("kept.jar"), ""));
     Run run =
         script(
+            checkout,
             Map.of("JAVA", recordingJdk().toString(), "HBULK_RUNNER", "local"),
             "create-table.sh",
             "hdfs:///specs/orders.spec");
     assertEquals(0, run.code(), run.output());
     List<String> args = Files.readAllLines(tmp.resolve("java.args"));
     assertTrue(args.contains("hdfs:///specs/orders.spec"), args.toString());
-    Run missing = script(Map.of(), "create-table.sh", tmp.resolve("none.spec").toString());
+    Run missing =
+        script(checkout, Map.of(), "create-table.sh", tmp.resolve("none.spec").toString());
     assertEquals(2, missing.code(), missing.output());
   }
 

@@ -9,6 +9,7 @@ import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
 import org.hbulk.jobs.importtsv.ImportTsvColumns.Field;
 import org.hbulk.jobs.importtsv.ImportTsvColumns.Role;
+import org.hbulk.mappers.spec.LoadSpec;
 
 /**
  * ImportTsv's options as an ordinary load spec: the text hbulk importtsv runs, and prints with
@@ -136,10 +137,7 @@ public final class ImportTsvSpec {
             || (q.startsWith("{") && q.endsWith("}"))
             || f.family().startsWith("#")
             || f.family().startsWith("[")
-            // A spec reads "ttl.F:Q", "visibility.F:Q" and "empty.F:Q" as that cell's settings.
-            || f.family().startsWith("ttl.")
-            || f.family().startsWith("visibility.")
-            || f.family().startsWith("empty.")
+            || LoadSpec.isCellSettingKey(f.family() + ":" + q)
             || !f.family().equals(f.family().strip());
     if (unwritable) {
       throw new HbulkException(

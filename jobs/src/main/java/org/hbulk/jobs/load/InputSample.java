@@ -166,17 +166,26 @@ public final class InputSample {
           files.add(m);
           continue;
         }
-        for (FileStatus f : fs.listStatus(m.getPath(), InputSample::visible)) {
-          if (f.isFile()) {
-            files.add(f);
-          }
-        }
+        addVisibleFiles(fs, m.getPath(), files);
       }
     }
     return files;
   }
 
-  private static boolean visible(Path p) {
+  /** The files below {@code dir}, recursively as the job lists them, none named _* or .*. */
+  private static void addVisibleFiles(FileSystem fs, Path dir, List<FileStatus> files)
+      throws IOException {
+    for (FileStatus f : fs.listStatus(dir, InputSample::visible)) {
+      if (f.isDirectory()) {
+        addVisibleFiles(fs, f.getPath(), files);
+      } else {
+        files.add(f);
+      }
+    }
+  }
+
+  /** Whether the job reads a file or directory of this name: not _* nor .* (Hadoop's rule). */
+  static boolean visible(Path p) {
     return !p.getName().startsWith("_") && !p.getName().startsWith(".");
   }
 

@@ -188,6 +188,8 @@ public final class NightlyRun {
     }
     String input = expand(request.inputTemplate(), date);
     requireInput(input, date);
+    // Refused before an earlier run of the date is set aside, not after (prepare checks it too).
+    ResolvedInputs.of(conf, List.of(input)).refuseInside(fs.makeQualified(dir));
     if (state != null) {
       load.stopJobOf(state);
     }

@@ -36,15 +36,16 @@ record ResolvedInputs(List<Path> paths, long bytes) {
   }
 
   /**
-   * Exit 2 when the run directory {@code runDir} (qualified) lies inside an input directory: the
-   * job lists its inputs when it starts, and would read the run's own spec, state and later runs'
-   * rejects and reports as records.
+   * Exit 2 when the run directory {@code runDir} (qualified) lies inside an input directory where
+   * the job reads: it lists its inputs when it starts, and would read the run's own spec, state and
+   * later runs' rejects and reports as records.
    */
   void refuseInside(Path runDir) throws HbulkException {
     String run = runDir.toString();
     for (Path input : paths) {
       String in = input.toString();
-      if (run.equals(in) || run.startsWith(in.endsWith("/") ? in : in + "/")) {
+      if (run.equals(in)
+          || run.startsWith(in.endsWith("/") ? in : in + "/") && readBelow(input, runDir)) {
         throw new HbulkException(
             ExitCode.USAGE,
             "the run directory "
@@ -55,5 +56,18 @@ record ResolvedInputs(List<Path> paths, long bytes) {
                 + " give --run-dir, or hbulk.work.dir, a place outside the input");
       }
     }
+  }
+
+  /**
+   * Whether the job would read {@code inside}, below {@code input}: not when a folder on the way
+   * (or it) is named _* or .*, which Hadoop's input listing skips.
+   */
+  private static boolean readBelow(Path input, Path inside) {
+    for (Path p = inside; p != null && !p.equals(input); p = p.getParent()) {
+      if (!InputSample.visible(p)) {
+        return false;
+      }
+    }
+    return true;
   }
 }

@@ -72,9 +72,7 @@ final class TimeFloor extends ColumnEncoder {
               + " is outside what "
               + this
               + " holds, "
-              + Instant.EPOCH
-              + " to "
-              + Instant.ofEpochMilli(maxMillis()));
+              + holds());
     }
     switch (format) {
       case BINARY -> appendLong(out, base);
@@ -95,7 +93,31 @@ final class TimeFloor extends ColumnEncoder {
     }
   }
 
-  /** The latest range start the format holds (the earliest is 1970's). */
+  /** The times whose rows the form holds, for messages. */
+  String holds() {
+    return "times from "
+        + Instant.ofEpochMilli(earliestMillis())
+        + " to "
+        + Instant.ofEpochMilli(maxMillis());
+  }
+
+  /**
+   * The first time whose range starts at or after 1970: 0, or for days in a zone east of UTC the
+   * zone's first midnight after 1970 began (the day of 1970-01-01T00:00Z started in 1969 there).
+   */
+  long earliestMillis() {
+    long first = floor(0);
+    if (first >= 0) {
+      return 0;
+    }
+    return Instant.ofEpochMilli(first)
+        .atZone(column.zone() == null ? java.time.ZoneOffset.UTC : column.zone())
+        .plusDays(1)
+        .toInstant()
+        .toEpochMilli();
+  }
+
+  /** The latest range start the format holds. */
   long maxMillis() {
     return switch (format) {
       case BINARY -> Long.MAX_VALUE;

@@ -156,18 +156,15 @@ final class TimeRangePlanner {
     }
     if (part.kind() == Expr.Kind.TIME_FLOOR) {
       // time_floor rejects at load the times its form cannot hold: no row lies outside them.
-      long latest = ((TimeFloor) part).maxMillis();
-      if (from > latest || to.isPresent() && to.getAsLong() <= 0) {
+      TimeFloor floor = (TimeFloor) part;
+      long earliest = floor.earliestMillis();
+      long latest = floor.maxMillis();
+      if (floor.floor(from) > latest || to.isPresent() && to.getAsLong() <= earliest) {
         throw new IllegalArgumentException(
-            "the range has no row: "
-                + part
-                + " holds times from "
-                + Instant.EPOCH
-                + " to "
-                + Instant.ofEpochMilli(latest));
+            "the range has no row: " + part + " holds " + floor.holds());
       }
-      from = Math.max(from, 0);
-      if (to.isPresent() && to.getAsLong() - 1 > latest) {
+      from = Math.max(from, earliest);
+      if (to.isPresent() && floor.floor(to.getAsLong() - 1) > latest) {
         to = OptionalLong.of(latest + 1);
       }
     }

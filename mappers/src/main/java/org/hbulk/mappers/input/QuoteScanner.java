@@ -154,7 +154,9 @@ final class QuoteScanner {
       if (c == OTHER && utf8 && trim && atFieldStart && !inQuote && isUtf8Space(bytes, i, end)) {
         i += 2; // whitespace beyond ASCII, three bytes, before a field
       } else {
-        i += step(c, i + 1 < end && byteClass[bytes[i + 1] & 0xff] == QUOTE);
+        i +=
+            step(
+                c, inQuote && c == QUOTE && i + 1 < end && byteClass[bytes[i + 1] & 0xff] == QUOTE);
       }
     }
     return inQuote;
@@ -164,7 +166,8 @@ final class QuoteScanner {
   private boolean scanChars(CharBuffer chars) {
     int end = chars.limit();
     for (int i = chars.position(); i < end; i++) {
-      i += step(classOf(chars.get(i)), i + 1 < end && chars.get(i + 1) == quote);
+      byte c = classOf(chars.get(i));
+      i += step(c, inQuote && c == QUOTE && i + 1 < end && chars.get(i + 1) == quote);
     }
     return inQuote;
   }

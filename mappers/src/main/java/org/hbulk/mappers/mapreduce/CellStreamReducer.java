@@ -62,6 +62,12 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
 
   private long rowBuffer;
 
+  /**
+   * Whether two outputs write into one table: only then can two runs of a row be one record's, so
+   * only then are the row's records told apart by their input orders.
+   */
+  private boolean outputsShareTables;
+
   /** The input orders of the current row's records, for counting them once each. */
   private final Set<Long> rowOrders = new HashSet<>();
 
@@ -81,6 +87,8 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
     LoadSpec spec = LoadSpec.fromConfiguration(context.getConfiguration());
     tableCodes = TableCodes.of(spec.tables());
     sharedRows = new boolean[spec.outputs().size()];
+    outputsShareTables =
+        spec.outputs().stream().map(OutputSpec::table).distinct().count() < spec.outputs().size();
     distinctColumns = new boolean[sharedRows.length];
     for (int o = 0; o < sharedRows.length; o++) {
       OutputSpec output = spec.outputs().get(o);
@@ -124,7 +132,8 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
     for (CellRun run = first; run != null; run = it.hasNext() ? it.next() : null) {
       // A run with its record's input order may be one of that record's runs in this row (two
       // outputs into one table): the record counts once.
-      if (!sharedRows[run.output()] && (!run.hasOrder() || rowOrders.add(run.order()))) {
+      if (!sharedRows[run.output()]
+          && (!run.hasOrder() || !outputsShareTables || rowOrders.add(run.order()))) {
         records++;
       }
       if (!choose) {

@@ -43,7 +43,10 @@ public class CsvToCellsMapper extends Mapper<LongWritable, RawRecord, CellKey, C
   private final CellKey cellKey = new CellKey();
   private final CellRun run = new CellRun();
 
-  /** Whether runs carry their record's input order (record-level collision policies only). */
+  /**
+   * Whether every run carries its record's input order (record-level collision policies); see
+   * {@link #outputsShareTables} for the runs that carry it under the others.
+   */
   private boolean ordered;
 
   /**

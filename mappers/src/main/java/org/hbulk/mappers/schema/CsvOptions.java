@@ -9,7 +9,7 @@ import org.apache.commons.csv.CSVFormat;
  *
  * @param delimiter field separator
  * @param quote quote character, or null when fields are never quoted
- * @param escape escape character inside quotes, or null for RFC 4180 doubled quotes
+ * @param escape escape character (inside quotes or out), or null for RFC 4180 doubled quotes
  * @param header whether each file's first record is a header to skip
  * @param charset the files' encoding; must be ASCII-compatible so line breaks and quotes are single
  *     bytes

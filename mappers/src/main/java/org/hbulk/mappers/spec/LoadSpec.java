@@ -116,6 +116,15 @@ public final class LoadSpec {
     return found;
   }
 
+  /**
+   * Whether an output section reads a line of this key as a cell's setting ({@code empty.F:Q},
+   * {@code ttl.F:Q}, {@code visibility.F:Q}), not as a cell: a cell of such a name cannot be
+   * written in a spec.
+   */
+  public static boolean isCellSettingKey(String key) {
+    return SpecParser.isCellSetting(key);
+  }
+
   /** The spec file name, for messages. */
   public String source() {
     return source;

@@ -44,6 +44,11 @@ final class SpecParser {
    */
   private static final String EMPTY_CELL_PREFIX = "empty.";
 
+  /** Whether an output's line {@code key} sets something of a cell (empty.F:Q, ttl.F:Q...). */
+  static boolean isCellSetting(String key) {
+    return key.startsWith(EMPTY_CELL_PREFIX) || CellTagsParser.owns(key);
+  }
+
   private static final List<String> REJECT_KEYS = List.of("max", "max-ratio");
   private static final List<String> LOAD_KEYS = List.of("collisions");
 
@@ -230,9 +235,7 @@ final class SpecParser {
     }
     List<CellSpec> cells = new ArrayList<>();
     for (Entry e : s.entries()) {
-      if (OUTPUT_KEYS.contains(e.key())
-          || e.key().startsWith(EMPTY_CELL_PREFIX)
-          || CellTagsParser.owns(e.key())) {
+      if (OUTPUT_KEYS.contains(e.key()) || isCellSetting(e.key())) {
         continue;
       }
       int colon = e.key().indexOf(':');

@@ -102,6 +102,30 @@ class TimeKeysAtTheEdgesTest {
     assertTrue(none.getMessage().contains("the range has no row"), none.getMessage());
   }
 
+  @Test
+  void aDayFloorInAZoneAwayFromUtcHoldsDaysFromItsFirstMidnightAfter1970() throws Exception {
+    for (String zone : List.of("Asia/Shanghai", "America/New_York")) {
+      Exprs e =
+          new Exprs(
+              "ts = timestamp(yyyy-MM-dd HH:mm:ss, " + zone + ")\nu = string",
+              "u + \"#\" + time_floor(ts, day, dec)");
+      // 1970-01-01 00:00 UTC was still 1969 somewhere: its day began before 1970 and is rejected.
+      assertThrows(RejectException.class, () -> e.bytes("1969-12-31 20:00:00", "ann"), zone);
+      byte[] second = e.bytes("1970-01-02 12:00:00", "ann");
+      KeyReader.Plan plan =
+          e.reader()
+              .timeRangePlan(
+                  values("u", "ann"),
+                  "ts",
+                  millis("1969-12-30T00:00:00Z"),
+                  OptionalLong.of(millis("1970-01-05T00:00:00Z")));
+      KeyReader.Range scan = plan.scans().get(0);
+      assertTrue(
+          Bytes.compareTo(second, scan.start()) >= 0 && Bytes.compareTo(second, scan.stop()) < 0,
+          zone + ": " + Bytes.toString(scan.start()) + ".." + Bytes.toString(scan.stop()));
+    }
+  }
+
   /** The key of every time from {@code from} to {@code to} by {@code step} that no scan holds. */
   private static List<String> missed(Exprs e, KeyReader.Plan plan, long from, long to, long step)
       throws Exception {
