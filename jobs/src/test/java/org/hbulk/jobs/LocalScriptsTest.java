@@ -176,13 +176,27 @@ class LocalScriptsTest {
 
   /** A stand-in {@code java} in a JDK folder whose release file says {@code version}. */
   private Path jdk(String version) throws Exception {
+    return jdk(version, "exit 0");
+  }
+
+  /** The same, its {@code java} running {@code body}. */
+  private Path jdk(String version, String body) throws Exception {
     Path home = tmp.resolve("jdk-" + version);
     Files.writeString(
         Files.createDirectories(home).resolve("release"),
         "IMPLEMENTOR=\"Test\"\nJAVA_VERSION=\""
             + version
             + "\"\nJAVA_VERSION_DATE=\"2025-04-15\"\n");
-    return executable(home.resolve("bin/java"), "exit 0");
+    return executable(home.resolve("bin/java"), body);
+  }
+
+  /** A copy of the scripts {@code names} in a checkout of their own, which nothing has built. */
+  private Path checkoutOf(String... names) throws Exception {
+    Path scripts = Files.createDirectories(tmp.resolve("checkout/scripts"));
+    for (String name : names) {
+      Files.copy(ROOT.resolve("scripts").resolve(name), scripts.resolve(name));
+    }
+    return scripts.getParent();
   }
 
   private static Path executable(Path file, String body) throws Exception {
@@ -295,24 +309,19 @@ class LocalScriptsTest {
 
   @Test
   void aCheckoutNotBuiltSaysTheCommandThatBuildsItAndRunsNoMaven() throws Exception {
-    Path checkout = Files.createDirectories(tmp.resolve("checkout/scripts"));
-    for (String name :
-        List.of("hbulk", "lib.sh", "hbase-local.sh", "create-table.sh", "nightly-load.sh")) {
-      Files.copy(ROOT.resolve("scripts").resolve(name), checkout.resolve(name));
-    }
+    Path checkout =
+        checkoutOf("hbulk", "lib.sh", "hbase-local.sh", "create-table.sh", "nightly-load.sh");
     String built =
-        "not built: run cd "
-            + checkout.getParent()
-            + " && mvn -B -q -Dmaven.test.skip=true install\n";
+        "not built: run cd " + checkout + " && mvn -B -q -Dmaven.test.skip=true install\n";
     for (String[] call :
         new String[][] {
           {"hbulk", "--version"}, {"hbase-local.sh", "start"}, {"create-table.sh", "some.spec"}
         }) {
-      Files.writeString(checkout.getParent().resolve("some.spec"), "");
-      Run run = script(checkout.getParent(), Map.of(), call[0], call[1]);
+      Files.writeString(checkout.resolve("some.spec"), "");
+      Run run = script(checkout, Map.of(), call[0], call[1]);
       assertEquals(2, run.code(), run.output());
       assertTrue(run.output().endsWith(built), run.output());
-      assertFalse(Files.exists(checkout.getParent().resolve("jobs")), "nothing was built");
+      assertFalse(Files.exists(checkout.resolve("jobs")), "nothing was built");
     }
   }
 
@@ -321,17 +330,14 @@ class LocalScriptsTest {
    * project's own jars are packaged); {@code listed} are the runtime classpath's jars.
    */
   private Path fakeBuild(Path... listed) throws Exception {
-    Path checkout = Files.createDirectories(tmp.resolve("checkout/scripts"));
-    for (String name : List.of("hbulk", "lib.sh", "create-table.sh")) {
-      Files.copy(ROOT.resolve("scripts").resolve(name), checkout.resolve(name));
-    }
-    Path target = Files.createDirectories(checkout.getParent().resolve("jobs/target"));
+    Path checkout = checkoutOf("hbulk", "lib.sh", "create-table.sh");
+    Path target = Files.createDirectories(checkout.resolve("jobs/target"));
     Files.writeString(target.resolve("hbulk-jobs-1.jar"), "");
     // As Maven writes the list: one line, no line break at its end.
     Files.writeString(
         target.resolve("runtime-classpath.txt"),
         String.join(":", java.util.Arrays.stream(listed).map(Path::toString).toList()));
-    return checkout.getParent();
+    return checkout;
   }
 
   @Test
@@ -347,11 +353,7 @@ class LocalScriptsTest {
 
   /** A JDK whose java writes its arguments, one a line, to {@code java.args}. */
   private Path recordingJdk() throws Exception {
-    Path home = tmp.resolve("recording-jdk");
-    Files.createDirectories(home);
-    Files.writeString(home.resolve("release"), "JAVA_VERSION=\"17.0.15\"\n");
-    return executable(
-        home.resolve("bin/java"), "printf '%s\\n' \"$@\" > \"" + tmp.resolve("java.args") + "\"");
+    return jdk("17.0.15", "printf '%s\\n' \"$@\" > \"" + tmp.resolve("java.args") + "\"");
   }
 
   @Test

@@ -13,7 +13,6 @@ import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.io.hfile.CacheConfig;
@@ -21,7 +20,6 @@ import org.apache.hadoop.hbase.io.hfile.HFile;
 import org.apache.hadoop.hbase.regionserver.HStoreFile;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.hadoop.mapreduce.MRConfig;
 import org.hbulk.jobs.CellView;
 import org.hbulk.jobs.bench.BenchData;
 import org.hbulk.jobs.bench.ParallelFloor;
@@ -62,13 +60,7 @@ class FloorMatchesPrepareTest {
     starts.add(new byte[0]);
     starts.addAll(salt.splitPoints());
 
-    // HBase's configuration: the codecs are named in the test classpath's hbase-site.xml.
-    Configuration conf = HBaseConfiguration.create();
-    conf.set("mapreduce.framework.name", "local");
-    conf.set("fs.defaultFS", "file:///");
-    conf.set("hadoop.tmp.dir", tmp.resolve("hadoop").toString());
-    conf.set(MRConfig.LOCAL_DIR, tmp.resolve("local").toString());
-    conf.set("mapreduce.jobtracker.staging.root.dir", tmp.resolve("staging").toString());
+    Configuration conf = LocalRuns.conf(tmp);
     RunDirectory run =
         RunDirectory.at(conf, new org.apache.hadoop.fs.Path(tmp.resolve("run").toUri()));
     run.create();

@@ -3,9 +3,6 @@ package org.hbulk.jobs.load;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.mockito.ArgumentMatchers.any;
-import static org.mockito.Mockito.mock;
-import static org.mockito.Mockito.when;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -16,14 +13,6 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.HBaseConfiguration;
-import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
-import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.RegionLocator;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
-import org.apache.hadoop.mapreduce.MRConfig;
 import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
 import org.hbulk.mappers.HbulkConf;
@@ -46,31 +35,9 @@ class NightlyRunTest {
           "[columns]\nid = string\nv = string\n\n[output o]\ntable = t\nkey = id\nd:v = v\n");
 
   private Configuration conf() {
-    Configuration conf = HBaseConfiguration.create();
-    conf.set("mapreduce.framework.name", "local");
-    conf.set("fs.defaultFS", "file:///");
-    conf.set("hadoop.tmp.dir", tmp.resolve("hadoop").toString());
-    conf.set(MRConfig.LOCAL_DIR, tmp.resolve("local").toString());
-    conf.set("mapreduce.jobtracker.staging.root.dir", tmp.resolve("staging").toString());
+    Configuration conf = LocalRuns.conf(tmp);
     conf.set(HbulkConf.WORK_DIR, tmp.resolve("work").toUri().toString());
     return conf;
-  }
-
-  private static Connection table() throws Exception {
-    Admin admin = mock(Admin.class);
-    when(admin.tableExists(any(TableName.class))).thenReturn(true);
-    when(admin.isTableEnabled(any(TableName.class))).thenReturn(true);
-    when(admin.getDescriptor(any(TableName.class)))
-        .thenReturn(
-            TableDescriptorBuilder.newBuilder(TableName.valueOf("t"))
-                .setColumnFamily(ColumnFamilyDescriptorBuilder.of("d"))
-                .build());
-    RegionLocator locator = mock(RegionLocator.class);
-    when(locator.getStartKeys()).thenReturn(new byte[][] {new byte[0]});
-    Connection c = mock(Connection.class);
-    when(c.getAdmin()).thenReturn(admin);
-    when(c.getRegionLocator(any(TableName.class))).thenReturn(locator);
-    return c;
   }
 
   @Test
@@ -96,10 +63,14 @@ class NightlyRunTest {
 
     PrintStream log = new PrintStream(new ByteArrayOutputStream(), true);
     LoadReport report =
-        new NightlyRun(conf, table(), log, log, ReportFormat.TEXT)
+        new NightlyRun(conf, LocalRuns.oneRegionTable("t", "d"), log, log, ReportFormat.TEXT)
             .run(new NightlyRun.Request(SPEC, identity, template, DATE, ZoneOffset.UTC, false, 0));
     assertEquals(RunState.Stage.LOADED, report.state().stage());
     assertEquals(RunState.Stage.LOADED, run.readState().stage());
+    assertEquals(
+        List.of("t"),
+        List.copyOf(run.readState().preparedFiles().keySet()),
+        "prepare kept its HFile counts for a later resume's report");
   }
 
   @Test

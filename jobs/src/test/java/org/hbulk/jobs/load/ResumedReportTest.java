@@ -3,9 +3,6 @@ package org.hbulk.jobs.load;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.mockito.ArgumentMatchers.any;
-import static org.mockito.Mockito.mock;
-import static org.mockito.Mockito.when;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -15,12 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.RegionLocator;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.mappers.spec.LoadSpec;
 import org.junit.jupiter.api.Test;
@@ -44,6 +36,17 @@ class ResumedReportTest {
     return tables;
   }
 
+  /** A load's state from its start, of the input {@code input}. */
+  private static RunState begin(String input) {
+    return RunState.begin(
+        "r1",
+        SPEC,
+        List.of(input),
+        List.of(new org.apache.hadoop.fs.Path(input)),
+        1000,
+        RunState.Mode.LOAD);
+  }
+
   private RunDirectory run() throws Exception {
     Path in = Files.createDirectories(tmp.resolve("in"));
     Files.writeString(in.resolve("a.csv"), "a,1\nb,2\n");
@@ -57,14 +60,7 @@ class ResumedReportTest {
   @Test
   void thePreparedHFilesSurviveTheStateFile() throws Exception {
     RunDirectory run = run();
-    RunState state =
-        RunState.begin(
-            "r1",
-            SPEC,
-            List.of("in"),
-            List.of(new org.apache.hadoop.fs.Path("in")),
-            1000,
-            RunState.Mode.LOAD);
+    RunState state = begin("in");
     assertEquals(Map.of(), state.preparedFiles(), "none kept yet");
     Map<String, List<RegionFiles>> tables = new LinkedHashMap<>();
     tables.put(
@@ -95,14 +91,7 @@ class ResumedReportTest {
   @Test
   void aRunResumedAfterItsHFilesLeftTheRunDirectoryReportsThePreparedOnes() throws Exception {
     RunDirectory run = run();
-    RunState state =
-        RunState.begin(
-            "r1",
-            SPEC,
-            List.of(tmp.resolve("in").toString()),
-            List.of(new org.apache.hadoop.fs.Path(tmp.resolve("in").toString())),
-            1000,
-            RunState.Mode.LOAD);
+    RunState state = begin(tmp.resolve("in").toString());
     state.startKeys("t", new byte[][] {new byte[0]});
     state.counts(
         new PrepareCounts(
@@ -132,19 +121,7 @@ class ResumedReportTest {
     run.writeText(run.spec(), SPEC.text());
     run.writeState(state);
 
-    Admin admin = mock(Admin.class);
-    when(admin.tableExists(any(TableName.class))).thenReturn(true);
-    when(admin.isTableEnabled(any(TableName.class))).thenReturn(true);
-    when(admin.getDescriptor(any(TableName.class)))
-        .thenReturn(
-            TableDescriptorBuilder.newBuilder(TableName.valueOf("t"))
-                .setColumnFamily(ColumnFamilyDescriptorBuilder.of("d"))
-                .build());
-    RegionLocator locator = mock(RegionLocator.class);
-    when(locator.getStartKeys()).thenReturn(new byte[][] {new byte[0]});
-    Connection c = mock(Connection.class);
-    when(c.getAdmin()).thenReturn(admin);
-    when(c.getRegionLocator(any(TableName.class))).thenReturn(locator);
+    Connection c = LocalRuns.oneRegionTable("t", "d");
 
     PrintStream log = new PrintStream(new ByteArrayOutputStream());
     LoadReport report =

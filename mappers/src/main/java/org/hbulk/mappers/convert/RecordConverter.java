@@ -321,16 +321,6 @@ public final class RecordConverter {
     return outputs[o];
   }
 
-  /** Whether two outputs of the spec write into one table, so one record may write a row twice. */
-  public boolean outputsShareTables() {
-    for (int[] others : sameTable) {
-      if (others.length > 0) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   /**
    * Whether the last record wrote output {@code o}'s row through another output too (the same
    * table, the same row key): the record then has two runs in the row, and only its input order

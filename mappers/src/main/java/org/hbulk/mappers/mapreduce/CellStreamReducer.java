@@ -87,8 +87,7 @@ public class CellStreamReducer extends Reducer<CellKey, CellRun, ImmutableBytesW
     LoadSpec spec = LoadSpec.fromConfiguration(context.getConfiguration());
     tableCodes = TableCodes.of(spec.tables());
     sharedRows = new boolean[spec.outputs().size()];
-    outputsShareTables =
-        spec.outputs().stream().map(OutputSpec::table).distinct().count() < spec.outputs().size();
+    outputsShareTables = spec.outputsShareTables();
     distinctColumns = new boolean[sharedRows.length];
     for (int o = 0; o < sharedRows.length; o++) {
       OutputSpec output = spec.outputs().get(o);

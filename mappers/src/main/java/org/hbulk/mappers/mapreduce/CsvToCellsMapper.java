@@ -98,7 +98,7 @@ public class CsvToCellsMapper extends Mapper<LongWritable, RawRecord, CellKey, C
     }
     outputRowCounts = new long[outputRows.length];
     ordered = spec.collisions().recordLevel();
-    outputsShareTables = converter.outputsShareTables();
+    outputsShareTables = spec.outputsShareTables();
     // Only a run that carries its record's input order needs the file's index.
     fileBase =
         ordered || outputsShareTables

@@ -151,6 +151,14 @@ public final class LoadSpec {
     return outputs;
   }
 
+  /**
+   * Whether two outputs write into one table, so that one record may write a row through both: only
+   * then does a row's run need its record's input order to be counted as that record's.
+   */
+  public boolean outputsShareTables() {
+    return tables().size() < outputs.size();
+  }
+
   public RejectBudget rejectBudget() {
     return rejectBudget;
   }
