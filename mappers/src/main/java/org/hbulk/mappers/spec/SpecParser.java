@@ -62,6 +62,17 @@ final class SpecParser {
     this.settings = new SettingsParser(values);
   }
 
+  /** Each output's table as the spec file writes it, before overrides; by output name. */
+  private Map<String, String> writtenTables(String originalText) {
+    Map<String, String> tables = new LinkedHashMap<>();
+    for (Section s : SpecText.parse(source, originalText).sections()) {
+      if (s.type().equals("output")) {
+        s.entry("table").ifPresent(e -> tables.put(s.name(), e.value()));
+      }
+    }
+    return tables;
+  }
+
   static LoadSpec build(SpecText spec, String originalText, Map<String, String> overrides) {
     return new SpecParser(spec.source()).validate(spec, originalText, overrides);
   }
@@ -150,13 +161,36 @@ final class SpecParser {
             .orElse(CollisionPolicy.FAIL);
     Map<String, TableSettings> tableSettings = new LinkedHashMap<>();
     Map<String, FamilySettings> familySettings = new LinkedHashMap<>();
+    Map<String, String> writtenTables = writtenTables(originalText);
     for (Section s : spec.sections()) {
       if (s.type().equals("table")) {
-        if (outputs.stream().noneMatch(o -> o.table().equals(s.name()))) {
+        // The section names a table as the file writes it: an override that sends an output
+        // elsewhere (--table, -D hbulk.spec.output.NAME.table) takes the section's settings along.
+        List<String> targets =
+            outputs.stream()
+                .filter(
+                    o -> o.table().equals(s.name()) || s.name().equals(writtenTables.get(o.name())))
+                .map(OutputSpec::table)
+                .distinct()
+                .toList();
+        if (targets.isEmpty()) {
           throw SpecException.at(
               source, s.line(), "[table " + s.name() + "] is not a table of any output");
         }
-        tableSettings.put(s.name(), settings.table(s));
+        TableSettings written = settings.table(s);
+        for (String table : targets) {
+          TableSettings previous = tableSettings.put(table, written.forTable(table));
+          if (previous != null) {
+            throw SpecException.at(
+                source,
+                s.line(),
+                "[table "
+                    + s.name()
+                    + "] and an earlier [table] section both set up table "
+                    + table
+                    + ", where the overrides send their outputs: give that table one section");
+          }
+        }
       } else if (s.type().equals("family")) {
         if (outputs.stream().noneMatch(o -> o.families().contains(s.name()))) {
           throw SpecException.at(

@@ -30,6 +30,9 @@ public final class SpecText {
     }
   }
 
+  /** Named sections an override may add when the file has none of that name. */
+  private static final List<String> ADDABLE_NAMED = List.of("table", "family");
+
   private final String source;
   private final List<Section> sections;
 
@@ -141,9 +144,30 @@ public final class SpecText {
         }
       }
       int dot = path.indexOf('.');
-      if (target == null && dot > 0 && dot < path.length() - 1 && !path.startsWith("output.")) {
+      int second = dot < 0 ? -1 : path.indexOf('.', dot + 1);
+      String type = dot < 0 ? "" : path.substring(0, dot);
+      if (target == null && ADDABLE_NAMED.contains(type)) {
+        // A [table NAME] or [family NAME] the file leaves out: its settings are worth giving
+        // alone, e.g. -D hbulk.spec.family.d.compression=GZ.
+        if (second <= dot + 1 || second == path.length() - 1) {
+          throw new SpecException(
+              source
+                  + ": override '"
+                  + path
+                  + "' must name the section and the key: "
+                  + type
+                  + ".NAME.KEY");
+        }
+        target = new Section(type, path.substring(dot + 1, second), 0, new ArrayList<>());
+        key = path.substring(second + 1);
+        copy.add(target);
+      } else if (target == null
+          && dot > 0
+          && dot < path.length() - 1
+          && !type.equals("output")
+          && !type.equals("codes")) {
         // An override may add an unnamed section the file leaves out, e.g. [rejects].
-        target = new Section(path.substring(0, dot), "", 0, new ArrayList<>());
+        target = new Section(type, "", 0, new ArrayList<>());
         key = path.substring(dot + 1);
         copy.add(target);
       }

@@ -36,6 +36,11 @@ public record TableSettings(
         table, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
   }
 
+  /** The same settings for another table (a section whose output an override sent there). */
+  public TableSettings forTable(String other) {
+    return new TableSettings(other, splitPolicy, maxFileSize, majorCompaction, regions);
+  }
+
   /** The regions split points are planned for: the spec's, else {@link #DEFAULT_REGIONS}. */
   public int plannedRegions() {
     return regions.orElse(DEFAULT_REGIONS);

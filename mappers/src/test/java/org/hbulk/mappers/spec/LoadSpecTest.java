@@ -59,6 +59,13 @@ class LoadSpecTest {
     return assertThrows(SpecException.class, () -> LoadSpec.parse("t.spec", text));
   }
 
+  private static void assertOverrideError(
+      String text, Map<String, String> overrides, String expected) {
+    SpecException e =
+        assertThrows(SpecException.class, () -> LoadSpec.parse("t.spec", text, overrides));
+    assertTrue(e.getMessage().contains(expected), e.getMessage());
+  }
+
   private static String minimal(String columns, String output) {
     return "[columns]\n" + columns + "\n[output o]\ntable = t\n" + output + "\n";
   }
@@ -365,6 +372,57 @@ class LoadSpecTest {
         error(base + "[family f]\nttl = soon\n")
             .getMessage()
             .contains("expected a duration like 3600, 90m, 12h, 30d"));
+  }
+
+  @Test
+  void aTableSectionFollowsItsOutputWhereAnOverrideSendsIt() {
+    String spec =
+        minimal("id = long", "key = id\nf:a = id")
+            + "[table t]\nregions = 8\n"
+            + "[output copy]\ntable = t\nkey = id\nf:b = id\n";
+    LoadSpec one = LoadSpec.parse("t.spec", spec, Map.of("output.o.table", "t_test"));
+    assertEquals(8, one.tableSettings("t_test").plannedRegions(), "the renamed output's table");
+    assertEquals("t_test", one.tableSettings("t_test").table());
+    assertEquals(8, one.tableSettings("t").plannedRegions(), "the other output still writes t");
+    LoadSpec both =
+        LoadSpec.parse("t.spec", spec, Map.of("output.o.table", "t_a", "output.copy.table", "t_b"));
+    assertEquals(8, both.tableSettings("t_a").plannedRegions());
+    assertEquals(8, both.tableSettings("t_b").plannedRegions());
+    assertEquals(
+        TableSettings.DEFAULT_REGIONS,
+        both.tableSettings("t").plannedRegions(),
+        "no output writes t any more");
+    String two =
+        minimal("id = long", "key = id\nf:a = id")
+            + "[table t]\nregions = 8\n[output other]\ntable = u\nkey = id\nf:b = id\n"
+            + "[table u]\nregions = 4\n";
+    assertOverrideError(
+        two,
+        Map.of("output.other.table", "t"),
+        "[table u] and an earlier [table] section both set up table t");
+  }
+
+  @Test
+  void anOverrideMayGiveATableOrFamilySectionTheFileLeavesOut() {
+    String base = minimal("id = long", "key = id\nf:a = id");
+    LoadSpec spec =
+        LoadSpec.parse(
+            "t.spec",
+            base,
+            Map.of(
+                "family.f.compression", "gz",
+                "family.f.versions", "2",
+                "table.t.regions", "4"));
+    assertEquals(
+        FamilySettings.Compression.GZ, spec.familySettings("f").compression().orElseThrow());
+    assertEquals(2, spec.familySettings("f").versions().orElseThrow());
+    assertEquals(4, spec.tableSettings("t").plannedRegions());
+    assertOverrideError(
+        base, Map.of("family.g.compression", "gz"), "[family g] is not a family of any cell");
+    assertOverrideError(
+        base,
+        Map.of("family.compression", "gz"),
+        "override 'family.compression' must name the section and the key: family.NAME.KEY");
   }
 
   @Test
