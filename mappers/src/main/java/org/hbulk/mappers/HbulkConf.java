@@ -344,6 +344,13 @@ public final class HbulkConf {
   public static final String HFILE_FAMILIES = "hbulk.hfile.families";
 
   /**
+   * The output families with a TTL: the oldest timestamp HBase still returns at the run's start and
+   * the family's MIN_VERSIONS, one {@code FamilyFormat} key a line (see {@code FamilyExpiry}). The
+   * reducers count the cells a load writes past it, which the report warns of. Set by the driver.
+   */
+  public static final String HFILE_FAMILY_EXPIRY = "hbulk.hfile.family-expiry";
+
+  /**
    * Prefix of one key per output table ({@code hbulk.hfile.regions.TABLE}): its regions' start keys
    * and servers, found by the driver before a cluster job or one writing to HDFS. A reducer that
    * writes several regions closes a file where the next region starts, and places each file's first

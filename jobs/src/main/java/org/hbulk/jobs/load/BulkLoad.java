@@ -222,6 +222,13 @@ public final class BulkLoad {
     state.preparedFiles(regions);
     state.phase("inspect", System.currentTimeMillis() - t2);
     LoadReport report = writeReport(run, state, regions);
+    if (job.counts().pastFamilyTtl() > 0) {
+      log.printf(
+          Locale.ROOT,
+          "hbulk: [inspect] WARNING: %,d cell(s) are older than their family's TTL: HBase will"
+              + " not return them (the report's ttl line)%n",
+          job.counts().pastFamilyTtl());
+    }
     if (!verdict.passed()) {
       out.print(format.stopped(report));
       verdict.enforce(run);

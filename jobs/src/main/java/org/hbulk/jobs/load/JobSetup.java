@@ -28,6 +28,7 @@ import org.hbulk.jobs.local.LocalDirAlias;
 import org.hbulk.jobs.local.LocalRunnerFileSystem;
 import org.hbulk.jobs.local.LocalTuning;
 import org.hbulk.mappers.HbulkConf;
+import org.hbulk.mappers.hfile.FamilyExpiry;
 import org.hbulk.mappers.hfile.FamilyFormat;
 import org.hbulk.mappers.hfile.HFilesOutputFormat;
 import org.hbulk.mappers.input.CsvInputFormat;
@@ -103,6 +104,8 @@ final class JobSetup {
     job.getConfiguration()
         .set(HbulkConf.HFILE_TAGGED_FAMILIES, FamilyFormat.encodeKeys(taggedFamilies(spec)));
     job.getConfiguration().set(HbulkConf.VISIBILITY_LABELS, labels.encode());
+    job.getConfiguration()
+        .set(HbulkConf.HFILE_FAMILY_EXPIRY, FamilyExpiry.encode(expiries(tables, runStartMillis)));
     job.setMapOutputKeyClass(CellKey.class);
     job.setMapOutputValueClass(CellRun.class);
     job.setSortComparatorClass(CellKey.Comparator.class);
@@ -191,6 +194,22 @@ final class JobSetup {
       }
     }
     return formats;
+  }
+
+  /** The families with a TTL, and what it hides at the run's start. */
+  private static Map<String, FamilyExpiry> expiries(List<TableDescriptor> tables, long nowMillis) {
+    Map<String, FamilyExpiry> expiries = new LinkedHashMap<>();
+    for (TableDescriptor table : tables) {
+      for (ColumnFamilyDescriptor f : table.getColumnFamilies()) {
+        FamilyExpiry expiry = FamilyExpiry.of(f, nowMillis);
+        if (expiry != null) {
+          expiries.put(
+              FamilyFormat.key(table.getTableName().getNameAsString(), f.getNameAsString()),
+              expiry);
+        }
+      }
+    }
+    return expiries;
   }
 
   static boolean isLocal(Configuration conf) {

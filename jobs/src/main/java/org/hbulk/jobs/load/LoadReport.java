@@ -85,6 +85,8 @@ public record LoadReport(
         .append(c.tagged().ttl())
         .append(", \"with_labels\": ")
         .append(c.tagged().labelled())
+        .append(", \"past_family_ttl\": ")
+        .append(c.pastFamilyTtl())
         .append("},\n");
     PrepareCounts.Deletions d = c.deletions();
     b.append("  \"deletions\": {\"records\": ")
@@ -288,6 +290,15 @@ public record LoadReport(
               "  tags      cells with a TTL %,d, with visibility labels %,d%n",
               c.tagged().ttl(),
               c.tagged().labelled()));
+    }
+    if (c.pastFamilyTtl() > 0) {
+      b.append(
+          String.format(
+              Locale.ROOT,
+              "  ttl       WARNING: %,d cell(s) older than their family's TTL at the run's start:"
+                  + " HBase will not return them (timestamps from the data, older than the table"
+                  + " keeps)%n",
+              c.pastFamilyTtl()));
     }
     PrepareCounts.Collisions x = c.collisions();
     if (c.duplicateKeyRows() > 0 || x.any() || c.truncated() > 0) {

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import org.apache.hadoop.mapreduce.Counters;
+import org.hbulk.mappers.hfile.FamilyExpiry;
 import org.hbulk.mappers.input.InputCounter;
 import org.hbulk.mappers.mapreduce.HbulkCounter;
 import org.hbulk.mappers.record.RejectReason;
@@ -29,7 +30,8 @@ public record PrepareCounts(
     Map<String, Long> rowsByOutput,
     Map<String, Long> rowsByTable,
     Deletions deletions,
-    Tagged tagged) {
+    Tagged tagged,
+    long pastFamilyTtl) {
 
   /**
    * What was deleted: records that were deletions for at least one output ({@code delete-when}),
@@ -96,7 +98,8 @@ public record PrepareCounts(
             counters.findCounter(HbulkCounter.COLUMN_DELETE_MARKERS).getValue()),
         new Tagged(
             counters.findCounter(HbulkCounter.CELLS_WITH_TTL).getValue(),
-            counters.findCounter(HbulkCounter.CELLS_WITH_LABELS).getValue()));
+            counters.findCounter(HbulkCounter.CELLS_WITH_LABELS).getValue()),
+        counters.findCounter(FamilyExpiry.Counter.CELLS_PAST_FAMILY_TTL).getValue());
   }
 
   private static Map<String, Long> group(Counters counters, String name) {
@@ -123,6 +126,7 @@ public record PrepareCounts(
     p.setProperty("cells.missing-values-skipped", Long.toString(missingValues));
     p.setProperty("cells.with-ttl", Long.toString(tagged.ttl()));
     p.setProperty("cells.with-labels", Long.toString(tagged.labelled()));
+    p.setProperty("cells.past-family-ttl", Long.toString(pastFamilyTtl));
     p.setProperty("lines.blank", Long.toString(blankLines));
     p.setProperty("lines.header", Long.toString(headerLines));
     for (Map.Entry<RejectReason, Long> e : rejectsByReason.entrySet()) {
@@ -181,7 +185,8 @@ public record PrepareCounts(
             num(p, "deletions.empty-values-deleted"),
             num(p, "deletions.family-markers"),
             num(p, "deletions.column-markers")),
-        new Tagged(num(p, "cells.with-ttl"), num(p, "cells.with-labels")));
+        new Tagged(num(p, "cells.with-ttl"), num(p, "cells.with-labels")),
+        num(p, "cells.past-family-ttl"));
   }
 
   private static Map<String, Long> group(Properties p, String prefix) {

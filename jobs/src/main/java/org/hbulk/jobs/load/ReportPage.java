@@ -149,6 +149,13 @@ final class ReportPage {
     if (c.truncated() > 0) {
       row(b, "values cut to a fixed width", "/keys/values_truncated", c.truncated());
     }
+    if (c.pastFamilyTtl() > 0) {
+      row(
+          b,
+          "cells past their family's TTL (HBase will not return them)",
+          "/cells/past_family_ttl",
+          c.pastFamilyTtl());
+    }
     row(b, "HFiles", "/hfiles/files", report.hfiles());
     row(b, "HFile bytes", "/hfiles/bytes", report.hfileBytes());
     b.append("</table>\n");

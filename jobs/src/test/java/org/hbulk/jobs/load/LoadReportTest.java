@@ -45,7 +45,8 @@ class LoadReportTest {
             Map.of("main", 7L, "index", 7L),
             Map.of("ns:orders", 6L, "index", 7L),
             new PrepareCounts.Deletions(2, 3, 4, 5),
-            new PrepareCounts.Tagged(9, 11)));
+            new PrepareCounts.Tagged(9, 11),
+            13));
     state.shortcuts(
         new JobShortcuts(
             List.of(
@@ -109,6 +110,7 @@ class LoadReportTest {
     assertEquals(8, json.at("/conflicts/record_rows_dropped").asLong());
     assertEquals(5, json.at("/cells/row_spill_files").asLong());
     assertEquals(9, json.at("/cells/with_ttl").asLong());
+    assertEquals(13, json.at("/cells/past_family_ttl").asLong());
     assertEquals(11, json.at("/cells/with_labels").asLong());
     assertEquals(2, json.at("/deletions/records").asLong());
     assertEquals(3, json.at("/deletions/empty_values_deleted").asLong());
@@ -165,6 +167,7 @@ class LoadReportTest {
     assertTrue(text.contains("3 rejected records exceed the budget of 1"), text);
     assertTrue(text.contains("5 temporary file(s) for rows"), text);
     assertTrue(text.contains("cells with a TTL 9, with visibility labels 11"), text);
+    assertTrue(text.contains("ttl       WARNING: 13 cell(s) older than their family's TTL"), text);
     assertTrue(text.contains("3 conflicting cell(s) in 1 row(s)"), text);
     assertTrue(text.contains("8 record row(s) dropped whole"), text);
     assertTrue(text.contains("written empty 6, missing values skipped 12\n"), text);

@@ -10,6 +10,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.RegionLocator;
@@ -36,13 +37,18 @@ final class LocalRuns {
 
   /** A connection to one enabled table of one region and one family. */
   static Connection oneRegionTable(String table, String family) throws IOException {
+    return oneRegionTable(table, ColumnFamilyDescriptorBuilder.of(family));
+  }
+
+  /** The same, with the family as {@code family} describes it. */
+  static Connection oneRegionTable(String table, ColumnFamilyDescriptor family) throws IOException {
     Admin admin = mock(Admin.class);
     when(admin.tableExists(any(TableName.class))).thenReturn(true);
     when(admin.isTableEnabled(any(TableName.class))).thenReturn(true);
     when(admin.getDescriptor(any(TableName.class)))
         .thenReturn(
             TableDescriptorBuilder.newBuilder(TableName.valueOf(table))
-                .setColumnFamily(ColumnFamilyDescriptorBuilder.of(family))
+                .setColumnFamily(family)
                 .build());
     RegionLocator locator = mock(RegionLocator.class);
     when(locator.getStartKeys()).thenReturn(new byte[][] {new byte[0]});

@@ -34,7 +34,8 @@ class NightlyIndexPageTest {
             Map.of(),
             Map.of(),
             new PrepareCounts.Deletions(0, 0, 0, 0),
-            PrepareCounts.Tagged.NONE));
+            PrepareCounts.Tagged.NONE,
+            0));
     state.phase("job", 1500);
     return new NightlyIndexPage.Night(LocalDate.parse(date), state, page);
   }

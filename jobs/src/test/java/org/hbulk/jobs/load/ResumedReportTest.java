@@ -113,7 +113,8 @@ class ResumedReportTest {
             Map.of(),
             Map.of("t", 2L),
             new PrepareCounts.Deletions(0, 0, 0, 0),
-            PrepareCounts.Tagged.NONE));
+            PrepareCounts.Tagged.NONE,
+            0));
     state.preparedFiles(prepared());
     // complete wrote LOADING, BulkLoadHFiles moved the table's one HFile into its region, and the
     // process died before it wrote that down.

@@ -1,6 +1,7 @@
 package org.hbulk.jobs.load;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
@@ -17,10 +18,13 @@ import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellComparator;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.hbulk.mappers.convert.RecordConverter;
 import org.hbulk.mappers.spec.LoadSpec;
@@ -84,7 +88,8 @@ class VerifierTest {
         Map.of(),
         Map.of(),
         new PrepareCounts.Deletions(0, 0, 0, 0),
-        PrepareCounts.Tagged.NONE);
+        PrepareCounts.Tagged.NONE,
+        0);
   }
 
   /** The table: the cells of the given records, by row. */
@@ -104,7 +109,18 @@ class VerifierTest {
   }
 
   private static Connection connection(Map<String, List<Cell>> rows) throws Exception {
+    return connection(rows, ColumnFamilyDescriptorBuilder.of("d"));
+  }
+
+  /** A table t of the one family {@code family}, holding {@code rows}. */
+  private static Connection connection(Map<String, List<Cell>> rows, ColumnFamilyDescriptor family)
+      throws Exception {
     Table t = mock(Table.class);
+    when(t.getDescriptor())
+        .thenReturn(
+            TableDescriptorBuilder.newBuilder(TableName.valueOf("t"))
+                .setColumnFamily(family)
+                .build());
     when(t.get(any(Get.class)))
         .thenAnswer(
             inv -> {
@@ -176,5 +192,31 @@ class VerifierTest {
     // Only d:b = 5: the dropped record's cell without its d:a, and the kept record's d:a gone.
     Verifier.Result r = verifyRowK("keep-last-record", "k,1,5\nk,1,\n", "k,,5");
     assertEquals(List.of("t: row k d:a is missing", "t: row k d:a is missing"), r.differences());
+  }
+
+  @Test
+  void cellsTheirFamilysTtlHidesAreNotLookedForUnlessMinVersionsKeepsThem() throws Exception {
+    LoadSpec spec = LoadSpec.parse("t.spec", SPEC);
+    RunDirectory run = run(spec, Map.of("a.csv", "a,x\nb,y\n"), counts(2, 2, 0, 0, 0));
+    // The cells' timestamp, 1000 (1970), is long past a day's TTL: HBase returns none of them.
+    ColumnFamilyDescriptor day =
+        ColumnFamilyDescriptorBuilder.newBuilder(Bytes.toBytes("d")).setTimeToLive(86400).build();
+    Verifier.Result hidden =
+        new Verifier(new Configuration(false), connection(Map.of(), day)).verify(run, 100, false);
+    assertEquals(List.of(), hidden.differences());
+    assertEquals(2, hidden.expiredCells());
+    // MIN_VERSIONS 1 keeps each column's newest version readable: what is there is checked.
+    ColumnFamilyDescriptor kept =
+        ColumnFamilyDescriptorBuilder.newBuilder(Bytes.toBytes("d"))
+            .setTimeToLive(86400)
+            .setMinVersions(1)
+            .build();
+    Verifier.Result checked =
+        new Verifier(new Configuration(false), connection(table(spec, "a,x", "b,z"), kept))
+            .verify(run, 100, false);
+    assertEquals(1, checked.differences().size(), checked.differences().toString());
+    assertTrue(
+        checked.differences().get(0).startsWith("t: row b d:v"), checked.differences().toString());
+    assertEquals(0, checked.expiredCells());
   }
 }

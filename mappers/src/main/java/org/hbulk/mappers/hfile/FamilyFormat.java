@@ -1,10 +1,12 @@
 package org.hbulk.mappers.hfile;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
@@ -48,43 +50,65 @@ public record FamilyFormat(
    * separated. Read back by {@link #decode}.
    */
   public static String encode(Map<String, FamilyFormat> formats) {
-    StringBuilder s = new StringBuilder();
-    for (Map.Entry<String, FamilyFormat> e : formats.entrySet()) {
-      FamilyFormat f = e.getValue();
-      s.append(HEX.formatHex(e.getKey().getBytes(StandardCharsets.UTF_8)))
-          .append(' ')
-          .append(f.compression)
-          .append(' ')
-          .append(f.bloom)
-          .append(' ')
-          .append(f.bloomPrefixLength.isEmpty() ? "-" : f.bloomPrefixLength)
-          .append(' ')
-          .append(f.blockSize)
-          .append(' ')
-          .append(f.encoding)
-          .append('\n');
-    }
-    return s.toString();
+    Map<String, String> lines = new LinkedHashMap<>();
+    formats.forEach(
+        (k, f) ->
+            lines.put(
+                k,
+                String.join(
+                    " ",
+                    f.compression,
+                    f.bloom,
+                    f.bloomPrefixLength.isEmpty() ? "-" : f.bloomPrefixLength,
+                    Integer.toString(f.blockSize),
+                    f.encoding)));
+    return encodeLines(lines);
   }
 
   public static Map<String, FamilyFormat> decode(String encoded) {
     Map<String, FamilyFormat> formats = new HashMap<>();
+    decodeLines(encoded, 5)
+        .forEach(
+            (k, f) ->
+                formats.put(
+                    k,
+                    new FamilyFormat(
+                        f[0], f[1], f[2].equals("-") ? "" : f[2], Integer.parseInt(f[3]), f[4])));
+    return formats;
+  }
+
+  /** A line per {@link #key}: the key in hex, a space, the value (space-separated fields). */
+  static String encodeLines(Map<String, String> lines) {
+    StringBuilder s = new StringBuilder();
+    lines.forEach(
+        (k, v) ->
+            s.append(HEX.formatHex(k.getBytes(StandardCharsets.UTF_8)))
+                .append(' ')
+                .append(v)
+                .append('\n'));
+    return s.toString();
+  }
+
+  /** What {@link #encodeLines} wrote, each value split into its {@code fields} fields. */
+  static Map<String, String[]> decodeLines(String encoded, int fields) {
+    Map<String, String[]> lines = new HashMap<>();
     if (encoded == null) {
-      return formats;
+      return lines;
     }
     for (String line : encoded.split("\n")) {
       if (line.isBlank()) {
         continue;
       }
       String[] f = line.trim().split(" ");
-      if (f.length != 6) {
-        throw new IllegalArgumentException("not a family format line: '" + line + "'");
+      if (f.length != fields + 1) {
+        throw new IllegalArgumentException(
+            "not a family line of " + fields + " fields: '" + line + "'");
       }
-      formats.put(
+      lines.put(
           new String(HEX.parseHex(f[0]), StandardCharsets.UTF_8),
-          new FamilyFormat(f[1], f[2], f[3].equals("-") ? "" : f[3], Integer.parseInt(f[4]), f[5]));
+          Arrays.copyOfRange(f, 1, f.length));
     }
-    return formats;
+    return lines;
   }
 
   /** {@link #key} values one a line, in hex: a set of families (those written with tags). */

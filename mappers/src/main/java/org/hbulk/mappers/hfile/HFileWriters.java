@@ -72,6 +72,12 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
   /** The {@link FamilyFormat#key}s of the families whose cells may carry tags. */
   private final Set<String> tagged;
 
+  /** The families with a TTL, by {@link FamilyFormat#key}. */
+  private final Map<String, FamilyExpiry> expiries;
+
+  /** Cells written that their family's TTL already hides ({@link FamilyExpiry}). */
+  private long pastFamilyTtl;
+
   private final Map<String, FamilyWriter> writers = new HashMap<>();
   private final boolean fastWriter;
 
@@ -95,6 +101,12 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
     final Path dir;
     final FamilyFormat format;
     final boolean tags;
+
+    /** The family's TTL; null when it keeps cells forever. */
+    final FamilyExpiry expiry;
+
+    /** Puts of the last cell's column written so far in its row: the next one's version. */
+    long version;
 
     /**
      * The table's regions as the driver recorded them; null when it did not (a local job writing to
@@ -125,13 +137,29 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
         Path dir,
         FamilyFormat format,
         boolean tags,
+        FamilyExpiry expiry,
         TableRegions regions) {
       this.table = table;
       this.family = family;
       this.dir = dir;
       this.format = format;
       this.tags = tags;
+      this.expiry = expiry;
       this.regions = regions;
+    }
+
+    /**
+     * Whether HBase will return none of the cell: its family's TTL has passed it. Cells come in
+     * HBase's order, so a column's versions follow one another, newest first.
+     */
+    boolean pastTtl(Cell cell) {
+      if (last == null || !CellUtil.matchingRowColumn(last, cell)) {
+        version = 0;
+      }
+      if (cell.getType() != Cell.Type.Put) {
+        return false;
+      }
+      return expiry.hides(cell.getTimestamp(), version++);
     }
 
     /**
@@ -175,6 +203,7 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
         conf.getLong(HConstants.HREGION_MAX_FILESIZE, HConstants.DEFAULT_MAX_FILE_SIZE);
     this.formats = FamilyFormat.decode(conf.get(HbulkConf.HFILE_FAMILIES));
     this.tagged = FamilyFormat.decodeKeys(conf.get(HbulkConf.HFILE_TAGGED_FAMILIES));
+    this.expiries = FamilyExpiry.decode(conf.get(HbulkConf.HFILE_FAMILY_EXPIRY));
     this.fastWriter =
         conf.getBoolean(HbulkConf.HFILE_FAST_WRITER, HbulkConf.HFILE_FAST_WRITER_DEFAULT);
   }
@@ -220,6 +249,9 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
     if (cell.getTimestamp() == HConstants.LATEST_TIMESTAMP && cell instanceof KeyValue kv) {
       kv.updateLatestStamp(Bytes.toBytes(now));
     }
+    if (w.expiry != null && w.pastTtl(cell)) {
+      pastFamilyTtl++;
+    }
     w.writer.append(cell);
     w.written += cell.getSerializedSize();
     w.last = cell;
@@ -246,6 +278,7 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
               dir,
               formats.get(key),
               tagged.contains(key),
+              expiries.get(key),
               TableRegions.of(conf, table));
       writers.put(key, w);
     }
@@ -391,6 +424,7 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
       context.getCounter(FastHFileWriting.Counter.BY_HBULK_WRITER).increment(byHbulk);
       context.getCounter(FastHFileWriting.Counter.BY_HBASE_WRITER).increment(byHBase);
       context.getCounter(FastHFileWriting.Counter.FALLBACKS).increment(fellBack);
+      context.getCounter(FamilyExpiry.Counter.CELLS_PAST_FAMILY_TTL).increment(pastFamilyTtl);
     }
     for (FamilyWriter w : writers.values()) {
       if (w.writer != null) {

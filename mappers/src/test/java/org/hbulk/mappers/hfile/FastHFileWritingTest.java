@@ -138,7 +138,7 @@ class FastHFileWritingTest {
   }
 
   /** A task context whose counters are {@code counters}. */
-  private static TaskAttemptContextImpl context(Configuration conf, Counters counters) {
+  static TaskAttemptContextImpl context(Configuration conf, Counters counters) {
     return new TaskAttemptContextImpl(
         conf,
         TaskAttemptID.forName("attempt_1_0001_r_000000_0"),

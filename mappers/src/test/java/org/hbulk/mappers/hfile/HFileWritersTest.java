@@ -24,6 +24,7 @@ import org.apache.hadoop.hbase.io.hfile.HFile;
 import org.apache.hadoop.hbase.io.hfile.HFileScanner;
 import org.apache.hadoop.hbase.regionserver.HStoreFile;
 import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.mapreduce.Counters;
 import org.hbulk.mappers.HbulkConf;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,6 +43,43 @@ class HFileWritersTest {
         new FamilyFormat("none", "NONE", "", 65536, "NONE"));
     assertEquals(formats, FamilyFormat.decode(FamilyFormat.encode(formats)));
     assertEquals(Map.of(), FamilyFormat.decode(null));
+  }
+
+  /**
+   * Cells a family's TTL already hides are counted: Puts older than its oldest unexpired time,
+   * beyond the column's newest MIN_VERSIONS in the row; not delete markers, not other families.
+   */
+  @Test
+  void cellsPastTheirFamilysTtlAreCounted() throws Exception {
+    Configuration conf = new Configuration();
+    Map<String, FamilyExpiry> expiries = new LinkedHashMap<>();
+    expiries.put(FamilyFormat.key("t", "d"), new FamilyExpiry(1000, 0));
+    expiries.put(FamilyFormat.key("t", "k"), new FamilyExpiry(1000, 2));
+    conf.set(HbulkConf.HFILE_FAMILY_EXPIRY, FamilyExpiry.encode(expiries));
+    assertEquals(expiries, FamilyExpiry.decode(FamilyExpiry.encode(expiries)));
+    HFileWriters writers = new HFileWriters(conf, new Path(tmp.toUri()), "attempt_1");
+    byte[] r1 = Bytes.toBytes("r1");
+    ImmutableBytesWritable key1 = new ImmutableBytesWritable(Bytes.toBytes("t;r1"));
+    writers.write(key1, put(r1, "d", "q1", 2000));
+    writers.write(key1, put(r1, "d", "q1", 500)); // past
+    writers.write(key1, put(r1, "d", "q2", 999)); // past
+    writers.write(
+        key1,
+        new KeyValue(r1, Bytes.toBytes("d"), Bytes.toBytes("q3"), 10L, KeyValue.Type.DeleteColumn));
+    writers.write(key1, put(r1, "k", "q", 900)); // the newest two versions stay readable
+    writers.write(key1, put(r1, "k", "q", 800));
+    writers.write(key1, put(r1, "k", "q", 700)); // past
+    writers.write(key1, put(r1, "n", "q", 1)); // a family without a TTL
+    byte[] r2 = Bytes.toBytes("r2");
+    writers.write(new ImmutableBytesWritable(Bytes.toBytes("t;r2")), put(r2, "k", "q", 600));
+    Counters counters = new Counters();
+    writers.close(FastHFileWritingTest.context(conf, counters));
+    assertEquals(3, counters.findCounter(FamilyExpiry.Counter.CELLS_PAST_FAMILY_TTL).getValue());
+  }
+
+  private static KeyValue put(byte[] row, String family, String qualifier, long ts) {
+    return new KeyValue(
+        row, Bytes.toBytes(family), Bytes.toBytes(qualifier), ts, Bytes.toBytes("v" + ts));
   }
 
   /**
