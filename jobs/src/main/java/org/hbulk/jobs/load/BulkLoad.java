@@ -38,8 +38,11 @@ public final class BulkLoad {
   private final ReportFormat format;
   private final JobRunner jobs;
 
-  /** Whether this process already checked the run's tables' replication (a load: in prepare). */
-  private boolean replicationChecked;
+  /**
+   * Whether this process already checked the run's tables for what a bulk load would not reach (a
+   * load: in prepare).
+   */
+  private boolean tablesChecked;
 
   /**
    * @param out where the report goes
@@ -180,7 +183,8 @@ public final class BulkLoad {
     HeaderCheck.check(conf, spec, inputs, log);
     CheckedTables tables = CheckedTables.of(connection, spec).withLabels(connection, spec);
     ReplicationCheck.check(conf, connection, spec, tables.descriptors(), log);
-    replicationChecked = true;
+    ObserverCheck.check(conf, tables.descriptors(), log);
+    tablesChecked = true;
     return new Validated(resolved, tables);
   }
 
@@ -253,12 +257,13 @@ public final class BulkLoad {
       return new LoadReport(state, Map.of(), run.root().toString(), run.rejects().toString());
     }
     requireLoadable(run, state, acceptRejects);
-    if (!replicationChecked) {
+    if (!tablesChecked) {
       // The tables may have changed since a separate prepare checked them.
       LoadSpec spec =
           LoadSpec.parse(state.specSource(), run.readText(run.spec()), state.overrides());
       CheckedTables tables = CheckedTables.of(connection, spec);
       ReplicationCheck.check(conf, connection, spec, tables.descriptors(), log);
+      ObserverCheck.check(conf, tables.descriptors(), log);
     }
     long t0 = System.currentTimeMillis();
     // A run that stopped while loading holds only the HFiles not loaded yet: its report counts

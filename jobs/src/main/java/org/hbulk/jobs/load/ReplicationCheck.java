@@ -20,7 +20,6 @@ import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.TableDescriptor;
-import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
 import org.hbulk.mappers.HbulkConf;
 import org.hbulk.mappers.spec.LoadSpec;
@@ -93,11 +92,7 @@ final class ReplicationCheck {
             + " hbase.replication.bulkload.enabled=true (and hbase.replication.cluster.id) on the"
             + " region servers of this cluster and restart them, or set the families'"
             + " REPLICATION_SCOPE to 0 if they should not replicate.";
-    if (conf.getBoolean(HbulkConf.STRICT, false)) {
-      throw new HbulkException(
-          ExitCode.STRICT, message + " Stopped before writing or loading anything (--strict).");
-    }
-    log.println("hbulk: WARNING: " + message + " (--strict stops here instead)");
+    StrictWarning.raise(conf, log, message);
   }
 
   /** The families the spec writes into the table whose replication scope is not local. */
