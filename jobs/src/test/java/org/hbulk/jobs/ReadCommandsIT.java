@@ -317,6 +317,13 @@ class ReadCommandsIT extends MiniClusterSupport {
 
     assertEquals(0, hbulk("scan", "--spec", s, "--prefix", "day=6", "--limit", "4"), err);
     assertEquals(forward.subList(0, 4), out.lines().filter(l -> l.contains(" b:id ")).toList());
+    assertTrue(
+        out.endsWith("(4 rows, --limit 4 reached: more rows follow; --limit 0 prints all)\n"),
+        "a scan cut short by its limit says so: " + out);
+    // Exactly as many rows as the buckets' scans hold: the last scans are looked into, none is
+    // left.
+    assertEquals(0, hbulk("scan", "--spec", s, "--prefix", "day=6", "--limit", "6"), err);
+    assertTrue(out.endsWith("\n(6 rows)\n"), out);
   }
 
   private static List<HRegionLocation> regions() throws Exception {

@@ -92,25 +92,34 @@ final class ScanCommand implements Callable<Integer> {
       scans.add(scan);
     }
     RowPrinter printer = new RowPrinter(target.decoder(), parent.out());
+    boolean more = false;
     TableName name = Tables.name("--table", target.table());
     try (Connection connection = Connections.open(conf);
         Table t = Tables.existing(connection, name)) {
       for (Scan scan : scans) {
-        int left = limit == 0 ? 0 : limit - printer.rows();
-        if (limit > 0 && left <= 0) {
-          break;
-        }
-        if (left > 0) {
-          scan.setLimit(left);
+        if (limit > 0) {
+          // One row more than is left to print tells whether the limit cut the range short.
+          scan.setLimit(limit - printer.rows() + 1);
         }
         try (ResultScanner scanner = t.getScanner(scan)) {
           for (Result r : scanner) {
+            if (limit > 0 && printer.rows() == limit) {
+              more = true;
+              break;
+            }
             printer.print(r);
           }
         }
+        if (more) {
+          break;
+        }
       }
     }
-    printer.printTotal();
+    if (more) {
+      printer.printTotalCutAt(limit);
+    } else {
+      printer.printTotal();
+    }
     return 0;
   }
 

@@ -42,6 +42,19 @@ public final class RowPrinter {
     out.println(total(rows));
   }
 
+  /**
+   * The closing line of a scan that stopped at its limit with rows left: a bare count would read as
+   * the whole of what the range holds.
+   */
+  public void printTotalCutAt(int limit) {
+    String total = total(rows);
+    out.println(
+        total.substring(0, total.length() - 1)
+            + ", --limit "
+            + limit
+            + " reached: more rows follow; --limit 0 prints all)");
+  }
+
   public int rows() {
     return rows;
   }

@@ -129,4 +129,18 @@ class ReadFormattingTest {
   private static byte[] b(String s) {
     return s.getBytes(StandardCharsets.UTF_8);
   }
+
+  @Test
+  void aScanCutShortByItsLimitSaysSoInItsLastLine() {
+    ByteArrayOutputStream text = new ByteArrayOutputStream();
+    RowPrinter printer =
+        new RowPrinter(DECODER, new PrintStream(text, true, StandardCharsets.UTF_8));
+    printer.print(
+        Result.create(new Cell[] {new KeyValue(ROW, b("d"), b("user"), 2000L, b("ann"))}));
+    printer.printTotalCutAt(1);
+    assertTrue(
+        text.toString(StandardCharsets.UTF_8)
+            .endsWith("(1 row, --limit 1 reached: more rows follow; --limit 0 prints all)\n"),
+        text.toString(StandardCharsets.UTF_8));
+  }
 }
