@@ -63,14 +63,14 @@ final class FastStoreFileWriter implements FamilyFile {
   }
 
   /**
-   * A new file in {@code dir} (in a subfolder of its storage policy when the family has one), named
-   * and placed as HBase's {@code StoreFileWriter.Builder} places it.
+   * A new file in {@code dir}, named and placed as HBase's {@code StoreFileWriter.Builder} places
+   * it when given no file storage policy (with one it makes a subfolder, which BulkLoadHFiles
+   * skips): the configuration's storage policy goes on {@code dir}.
    */
   FastStoreFileWriter(
       Configuration conf,
       FileSystem fs,
       Path dir,
-      String fileStoragePolicy,
       BloomType bloomType,
       InetSocketAddress[] favoredNodes,
       HFileContext context)
@@ -79,21 +79,13 @@ final class FastStoreFileWriter implements FamilyFile {
     if (why != null) {
       throw new IllegalArgumentException("hbulk's HFile writer cannot write " + why);
     }
-    Path fileDir = dir;
-    if (!fs.exists(fileDir)) {
-      fs.mkdirs(fileDir);
+    if (!fs.exists(dir)) {
+      fs.mkdirs(dir);
     }
     String policy = conf.get(ColumnFamilyDescriptorBuilder.STORAGE_POLICY);
     CommonFSUtils.setStoragePolicy(
-        fs, fileDir, policy != null ? policy : conf.get(HStore.BLOCK_STORAGE_POLICY_KEY));
-    if (fileStoragePolicy != null && !fileStoragePolicy.isEmpty()) {
-      fileDir = new Path(fileDir, HConstants.STORAGE_POLICY_PREFIX + fileStoragePolicy);
-      if (!fs.exists(fileDir)) {
-        fs.mkdirs(fileDir);
-      }
-      CommonFSUtils.setStoragePolicy(fs, fileDir, fileStoragePolicy);
-    }
-    Path path = StoreFileWriter.getUniqueFile(fs, fileDir);
+        fs, dir, policy != null ? policy : conf.get(HStore.BLOCK_STORAGE_POLICY_KEY));
+    Path path = StoreFileWriter.getUniqueFile(fs, dir);
     BloomType type = BloomFilterFactory.isGeneralBloomEnabled(conf) ? bloomType : BloomType.NONE;
 
     this.comparator = context.getCellComparator();

@@ -97,7 +97,7 @@ final class FastWriterCheck {
     fs.mkdirs(dir);
     FamilyFile file =
         hbulk
-            ? new FastStoreFileWriter(conf, fs, dir, null, BloomType.ROW, null, context)
+            ? new FastStoreFileWriter(conf, fs, dir, BloomType.ROW, null, context)
             : FamilyFile.hbase(conf, fs, dir, BloomType.ROW, context);
     for (KeyValue kv : cells) {
       file.append(kv);

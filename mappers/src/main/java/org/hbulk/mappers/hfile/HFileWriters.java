@@ -15,6 +15,7 @@ import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.KeyValue;
 import org.apache.hadoop.hbase.NamespaceDescriptor;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.fs.HFileSystem;
 import org.apache.hadoop.hbase.io.ImmutableBytesWritable;
 import org.apache.hadoop.hbase.io.compress.Compression;
@@ -320,10 +321,18 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
     w.end = w.regions == null ? null : w.regions.endOf(row);
     InetSocketAddress[] favoured = favouredNodes(w, row);
     FileSystem writerFs = favoured == null ? fs : new HFileSystem(fs);
-    String policy = conf.get(STORAGE_POLICY + "." + table + ";" + family, conf.get(STORAGE_POLICY));
+    // A family's own storage policy goes on its folder, as HBase's output puts it there, by both
+    // writers' own setting of the folder's policy: handed to them as a file's policy instead, it
+    // put the file in a subfolder, which BulkLoadHFiles skips ("Skipping non-file"), so the
+    // load left it out and the run then deleted it. The table-wide one the writers set already.
+    String policy = conf.get(STORAGE_POLICY + "." + table + ";" + family);
+    if (policy != null) {
+      writerConf = writerConf == conf ? new Configuration(conf) : writerConf;
+      writerConf.set(ColumnFamilyDescriptorBuilder.STORAGE_POLICY, policy);
+    }
     HFileContext fileContext = context.build();
     if (fastWriter) {
-      FamilyFile fast = openFast(w, writerConf, writerFs, policy, bloom, favoured, fileContext);
+      FamilyFile fast = openFast(w, writerConf, writerFs, bloom, favoured, fileContext);
       if (fast != null) {
         return fast;
       }
@@ -338,9 +347,6 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
     if (favoured != null) {
       builder.withFavoredNodes(favoured);
     }
-    if (policy != null) {
-      builder.withFileStoragePolicy(policy);
-    }
     return FamilyFile.of(builder.build());
   }
 
@@ -353,7 +359,6 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
       FamilyWriter w,
       Configuration writerConf,
       FileSystem writerFs,
-      String policy,
       BloomType bloom,
       InetSocketAddress[] favoured,
       HFileContext fileContext)
@@ -367,8 +372,7 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
       broken = FastWriterCheck.failure(conf);
       if (broken == null) {
         FamilyFile file =
-            new FastStoreFileWriter(
-                writerConf, writerFs, w.dir, policy, bloom, favoured, fileContext);
+            new FastStoreFileWriter(writerConf, writerFs, w.dir, bloom, favoured, fileContext);
         byHbulk++;
         return file;
       }

@@ -141,7 +141,6 @@ class FastHFileWriterTest {
             conf,
             FileSystem.getLocal(conf),
             new Path(tmp.resolve("out-" + bloom).toUri()),
-            null,
             bloom,
             null,
             context(conf, encoding, "none", 65536));
@@ -283,7 +282,7 @@ class FastHFileWriterTest {
     HFileContext context = context(conf, encoding, compression, blockSize);
     FamilyFile file =
         fast
-            ? new FastStoreFileWriter(conf, fs, dir, null, bloom, null, context)
+            ? new FastStoreFileWriter(conf, fs, dir, bloom, null, context)
             : FamilyFile.hbase(conf, fs, dir, bloom, context);
     for (Cell cell : cells) {
       file.append(cell);

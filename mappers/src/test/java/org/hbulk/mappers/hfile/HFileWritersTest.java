@@ -260,6 +260,45 @@ class HFileWritersTest {
     }
   }
 
+  /**
+   * A storage policy (HBase's {@code hbase.hstore.block.storage.policy}, as a cluster's
+   * hbase-site.xml may set it, or one family's) leaves every HFile directly in its family folder,
+   * by either writer: BulkLoadHFiles reads only the family folder's own files ("Skipping non-file"
+   * for a folder), and the report's inventory as well, so a file one folder down was never loaded,
+   * and deleted with the run's HFiles after a load that said it succeeded.
+   */
+  @Test
+  void aStoragePolicyLeavesEveryFileInItsFamilyFolder() throws Exception {
+    Configuration conf = new Configuration();
+    conf.set(HFileWriters.STORAGE_POLICY, "HOT");
+    conf.set(HFileWriters.STORAGE_POLICY + ".t;e", "ALL_SSD");
+    Map<String, FamilyFormat> formats = new LinkedHashMap<>();
+    // d by hbulk's writer, e by HBase's (hbulk's writes no ROWCOL bloom).
+    formats.put(FamilyFormat.key("t", "d"), new FamilyFormat("none", "ROW", "", 65536, "NONE"));
+    formats.put(FamilyFormat.key("t", "e"), new FamilyFormat("none", "ROWCOL", "", 65536, "NONE"));
+    conf.set(HbulkConf.HFILE_FAMILIES, FamilyFormat.encode(formats));
+    HFileWriters writers = new HFileWriters(conf, new Path(tmp.toUri()), "attempt_1");
+    for (int r = 0; r < 10; r++) {
+      byte[] row = Bytes.toBytes(String.format("row%04d", r));
+      ImmutableBytesWritable key = new ImmutableBytesWritable(Bytes.add(Bytes.toBytes("t;"), row));
+      for (String family : List.of("d", "e")) {
+        writers.write(key, new KeyValue(row, Bytes.toBytes(family), Bytes.toBytes("q"), 7L, row));
+      }
+    }
+    writers.close(null);
+    for (String family : List.of("d", "e")) {
+      List<java.nio.file.Path> entries;
+      try (Stream<java.nio.file.Path> s = Files.list(tmp.resolve("t/" + family))) {
+        entries = s.filter(p -> !p.getFileName().toString().startsWith(".")).toList();
+      }
+      assertFalse(entries.isEmpty(), family);
+      for (java.nio.file.Path e : entries) {
+        assertTrue(Files.isRegularFile(e), family + ": not an HFile in the family folder: " + e);
+      }
+      assertEquals(List.of("row0000..row0009"), rowSpans(conf, tmp.resolve("t/" + family)));
+    }
+  }
+
   /** Each file's first and last row, in order of the first. */
   private static List<String> rowSpans(Configuration conf, java.nio.file.Path dir)
       throws Exception {
