@@ -17,8 +17,9 @@ import org.hbulk.mappers.spec.OutputSpec;
 import org.hbulk.mappers.tags.LabelOrdinals;
 
 /**
- * The tables a spec loads, each found to exist, be enabled and have the families the spec writes;
- * and the cluster's visibility labels when the spec writes some ({@link VisibilityLabels}).
+ * The tables a spec loads, each found to exist, be enabled and have the families the spec writes,
+ * none of them encrypted at rest; and the cluster's visibility labels when the spec writes some
+ * ({@link VisibilityLabels}).
  */
 record CheckedTables(Map<String, TableDescriptor> descriptors, LabelOrdinals labels) {
 
@@ -59,8 +60,12 @@ record CheckedTables(Map<String, TableDescriptor> descriptors, LabelOrdinals lab
     }
     TableDescriptor descriptor = admin.getDescriptor(tableName);
     Set<String> present = new TreeSet<>();
+    Map<String, String> encryption = new LinkedHashMap<>();
     for (ColumnFamilyDescriptor f : descriptor.getColumnFamilies()) {
       present.add(f.getNameAsString());
+      if (f.getEncryptionType() != null) {
+        encryption.put(f.getNameAsString(), f.getEncryptionType());
+      }
     }
     for (OutputSpec o : spec.outputs()) {
       if (!o.table().equals(tableName.getNameAsString())) {
@@ -81,6 +86,24 @@ record CheckedTables(Map<String, TableDescriptor> descriptors, LabelOrdinals lab
                   + " (families: "
                   + String.join(", ", present)
                   + ")");
+        }
+        // Neither writer gets the family's key (nor does HBase's HFileOutputFormat2), and HBase
+        // bulk-loads an unencrypted HFile as it is: the family's cells would sit on disk in the
+        // clear until a compaction rewrote them.
+        if (encryption.containsKey(family)) {
+          throw new HbulkException(
+              ExitCode.BAD_SPEC,
+              spec.source()
+                  + ": [output "
+                  + o.name()
+                  + "] writes family '"
+                  + family
+                  + "' of table "
+                  + tableName
+                  + ", which is encrypted at rest (ENCRYPTION => '"
+                  + encryption.get(family)
+                  + "'); hbulk writes HFiles unencrypted, so it does not load encrypted"
+                  + " families: load it with Puts instead");
         }
       }
     }
