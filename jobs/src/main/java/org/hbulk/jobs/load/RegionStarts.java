@@ -13,6 +13,7 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.RegionLocator;
+import org.apache.hadoop.hbase.client.RegionReplicaUtil;
 import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
 import org.hbulk.mappers.hfile.TableRegions;
@@ -47,6 +48,12 @@ final class RegionStarts {
         List<byte[]> starts = new ArrayList<>();
         List<String> servers = new ArrayList<>();
         for (HRegionLocation l : locator.getAllRegionLocations()) {
+          // Every replica of a region is listed: each start key once, with the primary's server
+          // (the one the bulk load writes to), or a file would go to a secondary's server and a
+          // start key repeated could be found as its own region's end.
+          if (l == null || !RegionReplicaUtil.isDefaultReplica(l.getRegion())) {
+            continue;
+          }
           starts.add(l.getRegion().getStartKey());
           servers.add(l.getHostname() + ":" + l.getPort());
         }
