@@ -10,7 +10,10 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
 import org.hbulk.mappers.hfile.HFileWriters;
@@ -292,7 +295,11 @@ public final class BulkLoad {
       if (files == 0) {
         continue;
       }
-      total += loader.load(run, table);
+      TableDescriptor descriptor;
+      try (Admin admin = connection.getAdmin()) {
+        descriptor = admin.getDescriptor(TableName.valueOf(table));
+      }
+      total += loader.load(run, table, descriptor);
       state.hfilesInLoad(total);
       run.writeState(state);
     }

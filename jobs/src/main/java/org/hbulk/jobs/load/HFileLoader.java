@@ -4,7 +4,11 @@ import java.io.IOException;
 import java.io.PrintStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.regionserver.BloomType;
 import org.apache.hadoop.hbase.tool.BulkLoadHFiles;
+import org.apache.hadoop.hbase.util.BloomFilterUtil;
 import org.hbulk.jobs.ExitCode;
 import org.hbulk.jobs.HbulkException;
 import org.hbulk.mappers.HbulkConf;
@@ -25,11 +29,11 @@ final class HFileLoader {
   }
 
   /** Returns the HFiles loaded; throws when every attempt failed. */
-  int load(RunDirectory run, String table) throws HbulkException {
+  int load(RunDirectory run, String table, TableDescriptor descriptor) throws HbulkException {
     int attempts =
         Math.max(1, conf.getInt(HbulkConf.COMPLETE_ATTEMPTS, HbulkConf.COMPLETE_ATTEMPTS_DEFAULT));
     long pause = conf.getLong(HbulkConf.COMPLETE_BACKOFF_MS, HbulkConf.COMPLETE_BACKOFF_DEFAULT);
-    Configuration bounded = boundedClient(conf);
+    Configuration bounded = boundedClient(clientFor(conf, descriptor));
     for (int attempt = 1; ; attempt++) {
       try {
         return BulkLoadHFiles.create(bounded)
@@ -73,6 +77,29 @@ final class HFileLoader {
         pause *= 2;
       }
     }
+  }
+
+  /**
+   * The client settings BulkLoadHFiles needs for this table's files: where a region split since
+   * prepare it splits the files that span two regions, and writes the halves of a
+   * ROWPREFIX_FIXED_LENGTH family's file with the client's prefix length, not the family's; without
+   * one every attempt failed (an IllegalStateException, exit 1, on every resume). The family's
+   * length is given unless the user set one (any length makes a sound half: the file records the
+   * length its bloom filter was built with, and readers use that).
+   */
+  static Configuration clientFor(Configuration conf, TableDescriptor table) {
+    if (conf.get(BloomFilterUtil.PREFIX_LENGTH_KEY) != null) {
+      return conf;
+    }
+    for (ColumnFamilyDescriptor f : table.getColumnFamilies()) {
+      String length = f.getConfigurationValue(BloomFilterUtil.PREFIX_LENGTH_KEY);
+      if (f.getBloomFilterType() == BloomType.ROWPREFIX_FIXED_LENGTH && length != null) {
+        Configuration client = new Configuration(conf);
+        client.set(BloomFilterUtil.PREFIX_LENGTH_KEY, length);
+        return client;
+      }
+    }
+    return conf;
   }
 
   /**
