@@ -1,7 +1,13 @@
 package org.hbulk.mappers;
 
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
 
@@ -372,6 +378,109 @@ public final class HbulkConf {
    * cells' visibility tags from them without an HBase connection. Set by the driver.
    */
   public static final String VISIBILITY_LABELS = "hbulk.visibility.labels";
+
+  /**
+   * The {@code hbulk.*} keys of a configuration that hbulk does not read, each with the known key
+   * nearest to it (or null): a misspelled key ({@code hbulk.strcit}, {@code
+   * hbulk.sepc.rejects.max}) would otherwise be ignored without a word, and the run go on without
+   * the setting meant.
+   */
+  public static Map<String, String> unknownKeys(Configuration conf) {
+    Map<String, String> unknown = new java.util.TreeMap<>();
+    for (Map.Entry<String, String> e : conf) {
+      String key = e.getKey();
+      if (key.startsWith("hbulk.") && !isKnown(key)) {
+        unknown.put(key, nearest(key));
+      }
+    }
+    return unknown;
+  }
+
+  /** Whether hbulk reads this key: one of the constants here, or under one of its prefixes. */
+  static boolean isKnown(String key) {
+    if (KEYS.contains(key)) {
+      return true;
+    }
+    for (String prefix : KEY_PREFIXES) {
+      if (key.startsWith(prefix) && key.length() > prefix.length()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The keys that stand for a family of keys, one per table, shortcut or spec setting. */
+  private static final List<String> KEY_PREFIXES =
+      List.of(
+          SPEC_OVERRIDE_PREFIX, HFILE_REGIONS + ".", LOCAL_APPLIED + ".", CLUSTER_APPLIED + ".");
+
+  /**
+   * Every key declared above, found by reflection so that a key added here is known without a
+   * second list to keep: the constants whose value is an {@code hbulk.} key (not the defaults).
+   */
+  private static final Set<String> KEYS = declaredKeys();
+
+  private static Set<String> declaredKeys() {
+    Set<String> keys = new TreeSet<>();
+    for (Field f : HbulkConf.class.getDeclaredFields()) {
+      if (Modifier.isStatic(f.getModifiers()) && f.getType() == String.class) {
+        try {
+          String v = (String) f.get(null);
+          if (v != null && v.startsWith("hbulk.") && !v.endsWith(".")) {
+            keys.add(v);
+          }
+        } catch (IllegalAccessException ex) {
+          throw new IllegalStateException(ex);
+        }
+      }
+    }
+    return keys;
+  }
+
+  /** The known key (or prefix) fewest edits away from {@code key}, or null when none is near. */
+  private static String nearest(String key) {
+    List<String> candidates = new ArrayList<>(KEYS);
+    String best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    for (String prefix : KEY_PREFIXES) {
+      // A misspelled prefix (hbulk.sepc.rejects.max): compare what stands in the prefix's place.
+      if (key.length() > prefix.length()) {
+        int d = distance(key.substring(0, prefix.length()), prefix);
+        if (d < bestDistance) {
+          bestDistance = d;
+          best = prefix + key.substring(prefix.length());
+        }
+      }
+    }
+    for (String c : candidates) {
+      int d = distance(key, c);
+      if (d < bestDistance) {
+        bestDistance = d;
+        best = c;
+      }
+    }
+    return bestDistance <= 3 ? best : null;
+  }
+
+  /** Levenshtein distance. */
+  private static int distance(String a, String b) {
+    int[] prev = new int[b.length() + 1];
+    int[] cur = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      prev[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      cur[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int same = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + same);
+      }
+      int[] t = prev;
+      prev = cur;
+      cur = t;
+    }
+    return prev[b.length()];
+  }
 
   /**
    * Whether a property was set by the user (the command line, the site files), not only by Hadoop's

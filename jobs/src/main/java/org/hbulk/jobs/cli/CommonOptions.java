@@ -54,12 +54,34 @@ final class CommonOptions {
   Configuration apply(Configuration base) throws HbulkException {
     Configuration conf = new Configuration(base);
     properties.forEach(conf::set);
+    refuseUnknownKeys(conf);
     QuietExit.configure(conf);
     KerberosLogin.login(conf, principal, keytab);
     LocalRunnerFileSystem.installIfLocal(conf);
     LocalTuning.chooseFileBuffers(conf);
     PlainIoLocalShuffle.installIfNeeded(conf);
     return conf;
+  }
+
+  /**
+   * Exit 2 for an {@code hbulk.*} key hbulk does not read, from {@code -D} (before or after the
+   * command), a {@code -conf} file or a site file: a misspelled key would leave the setting meant
+   * unapplied without a word (a misspelled {@code hbulk.spec.output.o.table} loads into the spec's
+   * own table).
+   */
+  static void refuseUnknownKeys(Configuration conf) throws HbulkException {
+    Map<String, String> unknown = HbulkConf.unknownKeys(conf);
+    if (!unknown.isEmpty()) {
+      Map.Entry<String, String> first = unknown.entrySet().iterator().next();
+      throw new HbulkException(
+          ExitCode.USAGE,
+          "unknown configuration key "
+              + first.getKey()
+              + (first.getValue() == null ? "" : " (did you mean " + first.getValue() + "?)")
+              + (unknown.size() > 1 ? " and " + (unknown.size() - 1) + " more" : "")
+              + ": hbulk reads no such key, so its setting would be ignored; the README's"
+              + " Configuration keys lists them");
+    }
   }
 
   /**

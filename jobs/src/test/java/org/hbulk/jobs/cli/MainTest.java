@@ -100,6 +100,59 @@ class MainTest extends CommandLineTest {
   }
 
   @Test
+  void aMisspelledHbulkKeyIsRefusedNotIgnored() throws Exception {
+    Path spec = tmp.resolve("ok.spec");
+    Files.writeString(spec, "[columns]\nid = long\n[output o]\ntable = t\nkey = id\nf:a = id\n");
+    String[] explain = {"explain", "--spec", spec.toString(), "--line", "5"};
+    assertEquals(0, hbulk(explain), err);
+    // An override whose prefix is misspelled would leave the output in the spec's own table.
+    String[] typo = {"-D", "hbulk.sepc.output.o.table=t2"};
+    assertEquals(ExitCode.USAGE.code(), hbulk(concat(explain, typo)));
+    assertTrue(
+        err.contains(
+            "unknown configuration key hbulk.sepc.output.o.table"
+                + " (did you mean hbulk.spec.output.o.table?)"),
+        err);
+    assertEquals(ExitCode.USAGE.code(), hbulk(concat(explain, "-D", "hbulk.strcit=true")));
+    assertTrue(err.contains("hbulk.strcit (did you mean hbulk.strict?)"), err);
+    // Before the command, and in a -conf file, as Hadoop's generic options give them.
+    assertEquals(
+        ExitCode.USAGE.code(), launch(concat(new String[] {"-D", "hbulk.strcit=true"}, explain)));
+    assertTrue(err.contains("unknown configuration key hbulk.strcit"), err);
+    Path site =
+        Files.writeString(
+            tmp.resolve("site.xml"),
+            "<configuration><property><name>hbulk.progres</name><value>none</value></property>"
+                + "</configuration>");
+    assertEquals(
+        ExitCode.USAGE.code(), launch(concat(new String[] {"-conf", site.toString()}, explain)));
+    assertTrue(
+        err.contains("unknown configuration key hbulk.progres (did you mean hbulk.progress?)"),
+        err);
+    // Keys hbulk reads, and the families of keys under a prefix, pass.
+    assertEquals(
+        0,
+        hbulk(
+            concat(
+                explain,
+                "-D",
+                "hbulk.strict=true",
+                "-D",
+                "hbulk.spec.output.o.table=t2",
+                "-D",
+                "hbulk.hfile.regions.t=x",
+                "-D",
+                "hbulk.work.dir=/tmp/w")),
+        err);
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, all, a.length, b.length);
+    return all;
+  }
+
+  @Test
   void missingRequiredOptionIsAUsageError() {
     assertEquals(ExitCode.USAGE.code(), hbulk("load", "--spec", "x.spec"));
     assertTrue(err.contains("Missing required option: '--input=PATH'"), err);
