@@ -396,6 +396,34 @@ public final class HbulkConf {
     return unknown;
   }
 
+  /**
+   * The switches, read with Hadoop's {@code getBoolean}, which takes any value but {@code true} and
+   * {@code false} (in any case) for the default: {@code hbulk.strict=yes} would run without it.
+   */
+  private static final List<String> SWITCHES =
+      List.of(
+          STRICT,
+          LOCAL_KERBEROS_SHUFFLE,
+          SORT_PREFIX,
+          HFILE_FAST_WRITER,
+          LOCAL_FAST_FILE_SYSTEM,
+          LOCAL_TASK_SIZING,
+          LOCAL_REDUCE_INPUT_IN_MEMORY,
+          QUIET_EXIT,
+          CLUSTER_REDUCE_INPUT_IN_MEMORY);
+
+  /** The switches of a configuration whose value is neither true nor false, with that value. */
+  public static Map<String, String> notSwitchValues(Configuration conf) {
+    Map<String, String> bad = new java.util.TreeMap<>();
+    for (String key : SWITCHES) {
+      String v = conf.getTrimmed(key);
+      if (v != null && !v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
+        bad.put(key, v);
+      }
+    }
+    return bad;
+  }
+
   /** Whether hbulk reads this key: one of the constants here, or under one of its prefixes. */
   static boolean isKnown(String key) {
     if (KEYS.contains(key)) {

@@ -55,6 +55,7 @@ final class CommonOptions {
     Configuration conf = new Configuration(base);
     properties.forEach(conf::set);
     refuseUnknownKeys(conf);
+    refuseNonSwitchValues(conf);
     QuietExit.configure(conf);
     KerberosLogin.login(conf, principal, keytab);
     LocalRunnerFileSystem.installIfLocal(conf);
@@ -81,6 +82,20 @@ final class CommonOptions {
               + (unknown.size() > 1 ? " and " + (unknown.size() - 1) + " more" : "")
               + ": hbulk reads no such key, so its setting would be ignored; the README's"
               + " Configuration keys lists them");
+    }
+  }
+
+  /**
+   * Exit 2 for a switch ({@code hbulk.strict}, the shortcuts) set to neither true nor false:
+   * Hadoop's {@code getBoolean} reads such a value as the default, so {@code -D hbulk.strict=yes}
+   * would run without {@code --strict}, without a word.
+   */
+  static void refuseNonSwitchValues(Configuration conf) throws HbulkException {
+    Map<String, String> bad = HbulkConf.notSwitchValues(conf);
+    if (!bad.isEmpty()) {
+      Map.Entry<String, String> first = bad.entrySet().iterator().next();
+      throw new HbulkException(
+          ExitCode.USAGE, first.getKey() + " = '" + first.getValue() + "': expected true or false");
     }
   }
 

@@ -146,6 +146,21 @@ class MainTest extends CommandLineTest {
         err);
   }
 
+  @Test
+  void aSwitchSetToNeitherTrueNorFalseIsRefusedNotReadAsItsDefault() throws Exception {
+    Path spec = tmp.resolve("ok.spec");
+    Files.writeString(spec, "[columns]\nid = long\n[output o]\ntable = t\nkey = id\nf:a = id\n");
+    String[] explain = {"explain", "--spec", spec.toString(), "--line", "5"};
+    assertEquals(ExitCode.USAGE.code(), hbulk(concat(explain, "-D", "hbulk.strict=yes")));
+    assertTrue(err.contains("hbulk.strict = 'yes': expected true or false"), err);
+    assertEquals(ExitCode.USAGE.code(), hbulk(concat(explain, "-D", "hbulk.sort.prefix=off")));
+    assertTrue(err.contains("hbulk.sort.prefix = 'off': expected true or false"), err);
+    assertEquals(
+        0,
+        hbulk(concat(explain, "-D", "hbulk.strict=TRUE", "-D", "hbulk.sort.prefix= false")),
+        err);
+  }
+
   private static String[] concat(String[] a, String... b) {
     String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
     System.arraycopy(b, 0, all, a.length, b.length);
