@@ -311,6 +311,7 @@ final class SpecParser {
       throw new SpecException(
           where + ": has no cells; add at least one 'family:qualifier = column'");
     }
+    refuseMisspelledCellSettings(s, cells);
     if (!emptyPerCell.isEmpty()) {
       Entry e = emptyPerCell.values().iterator().next();
       throw values.at(
@@ -331,6 +332,44 @@ final class SpecParser {
     CellTagSpec tags = new CellTagsParser(values, columns).parse(s, cells);
     return new OutputSpec(s.name(), table, key, ts, cells, shared, deletes, tags);
   }
+
+  /**
+   * A cell setting whose word is misspelled or in another case ({@code Visibility.d:ssn}, {@code
+   * visiblity.d:ssn}) reads as a cell of family {@code Visibility.d}: create-table makes that
+   * family, the load writes the setting's value into it, and the cell it was meant for loads
+   * without its labels or TTL, all without a word. Refused: a family {@code WORD.REST} whose word
+   * is a setting's in another case, or whose {@code REST:QUALIFIER} is another cell of the output.
+   */
+  private void refuseMisspelledCellSettings(Section s, List<CellSpec> cells) {
+    List<String> columns = cells.stream().map(CellSpec::column).toList();
+    for (CellSpec c : cells) {
+      int dot = c.family().indexOf('.');
+      if (dot <= 0) {
+        continue;
+      }
+      String word = c.family().substring(0, dot);
+      String meant = c.family().substring(dot + 1) + ":" + c.qualifier();
+      boolean settingWord = CELL_SETTING_WORDS.stream().anyMatch(w -> w.equalsIgnoreCase(word));
+      if (settingWord || columns.contains(meant)) {
+        Entry e =
+            s.entries().stream().filter(x -> x.key().equals(c.column())).findFirst().orElseThrow();
+        throw values.at(
+            e,
+            "reads as a cell of family '"
+                + c.family()
+                + "', but looks like a setting of cell "
+                + meant
+                + ": a cell's own settings are written "
+                + String.join(", ", CELL_SETTING_WORDS.stream().map(w -> w + ".").toList())
+                + " (lower case) before its FAMILY:QUALIFIER, e.g. visibility."
+                + meant);
+      }
+    }
+  }
+
+  /** The words of an output's per-cell settings, {@code WORD.FAMILY:QUALIFIER}. */
+  private static final List<String> CELL_SETTING_WORDS =
+      List.of("empty", CellTagsParser.TTL, CellTagsParser.VISIBILITY);
 
   private void checkFamily(Entry e, String family) {
     if (family.isEmpty()) {

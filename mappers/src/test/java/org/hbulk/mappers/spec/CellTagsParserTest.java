@@ -126,6 +126,25 @@ class CellTagsParserTest {
   }
 
   @Test
+  void aMisspelledOrCapitalizedCellSettingIsAnErrorNotACellOfAnotherFamily() {
+    // Each once read as a cell of family 'visiblity.d' (or 'Visibility.d', 'TTL.e'), which
+    // create-table would make, while d:name loaded without its labels or TTL.
+    for (String line :
+        List.of(
+            "visiblity.d:name = \"pii\"",
+            "Visibility.d:name = vis",
+            "TTL.e:id = ttl_ms",
+            "tll.e:id = ttl_ms")) {
+      String e = error(line);
+      assertTrue(e.contains("t.spec:15: "), line + ": " + e);
+      assertTrue(e.contains("looks like a setting of cell "), line + ": " + e);
+    }
+    assertTrue(error("Visibility.x:y = vis").contains("e.g. visibility.x:y"));
+    // A family with a dot that is neither stays a family.
+    assertEquals("my.fam", cell(output("my.fam:q = name\n"), "my.fam:q").family());
+  }
+
+  @Test
   void theTagLinesSurviveTheTripThroughTheJobConfiguration() {
     LoadSpec spec = LoadSpec.parse("t.spec", HEAD + "ttl = ttl_ms\nvisibility.d:name = \"a&b\"\n");
     org.apache.hadoop.conf.Configuration conf = new org.apache.hadoop.conf.Configuration(false);
