@@ -72,13 +72,14 @@ final class SpecValues {
     if (!m.matches()) {
       throw at(e, "expected a size like 65536, 64k, 10g, found '" + e.value() + "'");
     }
-    long n = Long.parseLong(m.group(1));
-    return switch (m.group(2).toLowerCase(Locale.ROOT)) {
-      case "k" -> n << 10;
-      case "m" -> n << 20;
-      case "g" -> n << 30;
-      default -> n;
-    };
+    int shift =
+        switch (m.group(2).toLowerCase(Locale.ROOT)) {
+          case "k" -> 10;
+          case "m" -> 20;
+          case "g" -> 30;
+          default -> 0;
+        };
+    return times(e, m.group(1), 1L << shift);
   }
 
   /** A duration in seconds: seconds, or a number with s, m, h, d. */
@@ -87,13 +88,26 @@ final class SpecValues {
     if (!m.matches()) {
       throw at(e, "expected a duration like 3600, 90m, 12h, 30d, found '" + e.value() + "'");
     }
-    long n = Long.parseLong(m.group(1));
-    return switch (m.group(2)) {
-      case "m" -> n * 60;
-      case "h" -> n * 3600;
-      case "d" -> n * 86400;
-      default -> n;
-    };
+    long unit =
+        switch (m.group(2)) {
+          case "m" -> 60;
+          case "h" -> 3600;
+          case "d" -> 86400;
+          default -> 1;
+        };
+    return times(e, m.group(1), unit);
+  }
+
+  /**
+   * {@code digits} times {@code unit}, or an error when it does not fit a long: unchecked, a size
+   * like 17179869185g wrapped round to 1g, and 20 digits failed as an unexpected error.
+   */
+  private long times(Entry e, String digits, long unit) {
+    try {
+      return Math.multiplyExact(Long.parseLong(digits), unit);
+    } catch (NumberFormatException | ArithmeticException ex) {
+      throw at(e, "'" + e.value() + "' is too large");
+    }
   }
 
   /** Where an entry was written (line, or override), and what of it is meant. */

@@ -426,6 +426,21 @@ class LoadSpecTest {
   }
 
   @Test
+  void aSizeOrDurationTooLargeForALongIsAnErrorNotWrappedRound() {
+    String base = minimal("id = long", "key = id\nf:a = id");
+    // 17179869185g is 2^64 + 2^30 bytes: it wrapped round to 1g.
+    for (String setting :
+        List.of(
+            "[table t]\nmax-filesize = 17179869185g\n",
+            "[table t]\nmax-filesize = 99999999999999999999\n",
+            "[table t]\nmajor-compaction = 999999999999999999d\n",
+            "[family f]\nttl = 999999999999999d\n",
+            "[family f]\nblock-size = 99999999999999999999k\n")) {
+      assertTrue(error(base + setting).getMessage().contains("is too large"), setting);
+    }
+  }
+
+  @Test
   void overrideOfAMissingOutputFails() {
     SpecException e =
         assertThrows(
