@@ -2,7 +2,10 @@ package org.hbulk.jobs.table;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.hbulk.jobs.ExitCode;
+import org.hbulk.jobs.HbulkException;
 import org.hbulk.mappers.spec.LoadSpec;
+import org.hbulk.mappers.spec.TableSettings;
 
 /** What a spec says of one of its tables, as create-table and analyze read it. */
 final class SpecTables {
@@ -19,8 +22,20 @@ final class SpecTables {
     return found;
   }
 
-  /** The regions to plan: those given, else the spec's {@code [table] regions}, else 16. */
-  static int regions(LoadSpec spec, String table, Integer given) {
+  /**
+   * The regions to plan: those given, else the spec's {@code [table] regions}, else 16. Those given
+   * ({@code --regions}) are held to the spec's bounds: 0 or fewer planned one region as if asked
+   * for, more than 65536 repeated split points of the hash space.
+   */
+  static int regions(LoadSpec spec, String table, Integer given) throws HbulkException {
+    if (given != null && (given < 1 || given > TableSettings.MAX_REGIONS)) {
+      throw new HbulkException(
+          ExitCode.USAGE,
+          "--regions "
+              + given
+              + ": expected a whole number from 1 to "
+              + TableSettings.MAX_REGIONS);
+    }
     return given != null ? given : spec.tableSettings(table).plannedRegions();
   }
 }

@@ -431,6 +431,24 @@ class MainTest extends CommandLineTest {
   }
 
   @Test
+  void regionsOutsideOneTo65536AreRefusedNotPlannedAsOneRegion() throws Exception {
+    Path spec =
+        Files.writeString(
+            tmp.resolve("hash.spec"),
+            "[columns]\nid = long\n[output o]\ntable = t\nkey = md5(id) + id\nf:a = id\n");
+    Path csv = Files.writeString(tmp.resolve("r.csv"), "1\n2\n3\n");
+    String[] analyze = {"analyze", "--spec", spec.toString(), "--input", csv.toString()};
+    assertEquals(0, hbulk(concat(analyze, "--regions", "4")), err);
+    assertTrue(out.contains("4 even slices of the hash space"), out);
+    // 0 planned one region, described as "0 even slices"; 70000 repeated split points.
+    for (String regions : List.of("0", "-3", "70000")) {
+      assertEquals(ExitCode.USAGE.code(), hbulk(concat(analyze, "--regions", regions)), regions);
+      assertTrue(
+          err.contains("--regions " + regions + ": expected a whole number from 1 to 65536"), err);
+    }
+  }
+
+  @Test
   void analyzeAndExplainReadByNameFilesWhereTheirHeadersPlaceTheColumns() throws Exception {
     Path spec =
         Files.writeString(

@@ -29,7 +29,7 @@ final class SettingsParser {
                     e.value().equals("off")
                         ? Duration.ZERO
                         : Duration.ofSeconds(values.seconds(e))),
-        s.entry("regions").map(e -> (int) values.number(e, 1, 65536)));
+        s.entry("regions").map(e -> (int) values.number(e, 1, TableSettings.MAX_REGIONS)));
   }
 
   FamilySettings family(Section s) {

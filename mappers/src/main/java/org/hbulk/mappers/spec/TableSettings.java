@@ -30,6 +30,12 @@ public record TableSettings(
   /** The regions planned for when neither the spec nor the command line says. */
   public static final int DEFAULT_REGIONS = 16;
 
+  /**
+   * The most regions split points are planned for: the hash space is cut in 2 bytes, so more would
+   * repeat split points.
+   */
+  public static final int MAX_REGIONS = 65536;
+
   /** A table the spec says nothing about. */
   public static TableSettings none(String table) {
     return new TableSettings(
