@@ -106,7 +106,13 @@ public final class KeyWarnings {
             + " the rows of every "
             + part
             + " that starts with it ('TheFakeMT2' in the scan of"
-            + " 'TheFakeMT'). Put a separator after it ("
+            + " 'TheFakeMT')"
+            + (ambiguousAfter(parts, i)
+                ? ", and distinct records can get the same key, where the next part of varying"
+                    + " width takes up what this one leaves ('ab' + 'c' and 'a' + 'bc' are both"
+                    + " 'abc': the second overwrites the first, counted only as a duplicate key)"
+                : "")
+            + ". Put a separator after it ("
             + part
             + " + \"#\" + ...) or give it a fixed"
             + " width (rpad("
@@ -114,6 +120,23 @@ public final class KeyWarnings {
             + ", N), md5("
             + part
             + "))");
+  }
+
+  /**
+   * Whether a part of varying width follows part {@code i} before the next literal (or the end):
+   * then where part {@code i} ends is ambiguous, and two records can make one key. Parts of fixed
+   * width alone after it leave its length to the key's length.
+   */
+  private static boolean ambiguousAfter(List<Expr> parts, int i) {
+    for (int j = i + 1; j < parts.size(); j++) {
+      if (parts.get(j).kind() == Expr.Kind.LITERAL) {
+        return false;
+      }
+      if (parts.get(j).fixedWidth() < 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A warning when the keys' mean length is over the guideline, else empty. */

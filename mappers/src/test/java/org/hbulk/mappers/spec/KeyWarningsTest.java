@@ -108,6 +108,18 @@ class KeyWarningsTest {
   }
 
   @Test
+  void twoPartsOfVaryingWidthWithNoSeparatorAreWarnedToMakeOneKeyOfTwoRecords() {
+    String same = "distinct records can get the same key";
+    List<String> w = KeyWarnings.of(spec("u + id"));
+    assertEquals(1, w.size(), w.toString());
+    assertTrue(w.get(0).contains(same) && w.get(0).contains("'ab' + 'c' and 'a' + 'bc'"), w.get(0));
+    assertTrue(KeyWarnings.of(spec("u + dec(id, 4) + reverse(u)")).get(0).contains(same));
+    // A fixed-width tail leaves the varying part's length to the key's, and a literal ends it.
+    assertTrue(!KeyWarnings.of(spec("u + reverse_ts(ts)")).get(0).contains(same));
+    assertTrue(!KeyWarnings.of(spec("u + dec(id, 4) + \"#\" + u")).get(0).contains(same));
+  }
+
+  @Test
   void longKeysAndMismatchedSaltsAreWarnedAbout() {
     assertTrue(KeyWarnings.keyLength("o", 16.0).isEmpty());
     assertTrue(KeyWarnings.keyLength("o", 16.5).get().contains("over the 16-byte guideline"));
