@@ -119,8 +119,9 @@ public final class SpecText {
 
   /**
    * Applies {@code section.key -> value} overrides (from {@code -D hbulk.spec.*} or command-line
-   * options). An override names an existing section; it replaces the key or adds it. Overridden
-   * entries report line 0, which messages print as coming from the override.
+   * options). An override names an existing section; it replaces the key where it stands or adds it
+   * at the section's end. Overridden entries report line 0, which messages print as coming from the
+   * override.
    */
   public SpecText withOverrides(Map<String, String> overrides) {
     if (overrides.isEmpty()) {
@@ -180,10 +181,21 @@ public final class SpecText {
                 + copy.stream().map(Section::id).toList()
                 + ")");
       }
+      // In its place: the order of [columns] is the order of the fields, so a column's type
+      // overridden at the end of the list would read every field after it from its neighbour.
       List<Entry> entries = target.entries();
-      final String k = key;
-      entries.removeIf(e -> e.key().equals(k));
-      entries.add(new Entry(key, o.getValue().strip(), 0));
+      Entry replacement = new Entry(key, o.getValue().strip(), 0);
+      int at = -1;
+      for (int i = 0; i < entries.size() && at < 0; i++) {
+        if (entries.get(i).key().equals(key)) {
+          at = i;
+        }
+      }
+      if (at >= 0) {
+        entries.set(at, replacement);
+      } else {
+        entries.add(replacement);
+      }
     }
     List<Section> frozen = new ArrayList<>();
     for (Section s : copy) {

@@ -331,6 +331,19 @@ class LoadSpecTest {
   }
 
   @Test
+  void anOverriddenColumnKeepsItsPlaceInTheFieldOrder() {
+    // The override once moved 'a' to the end: field 2 was read as b and field 3 as a.
+    LoadSpec spec =
+        LoadSpec.parse(
+            "t.spec",
+            minimal("id = long\na = long\nb = string", "key = id\nf:a = a"),
+            Map.of("columns.a", "string", "columns.c", "int"));
+    assertEquals(List.of("id", "a", "b", "c"), spec.columns().stream().map(c -> c.name()).toList());
+    assertEquals(1, spec.columns().get(1).index());
+    assertEquals(org.hbulk.mappers.schema.ColumnType.STRING, spec.columns().get(1).type());
+  }
+
+  @Test
   void tableAndFamilySettingsAreNormalizedAndChecked() {
     String base = minimal("id = long", "key = id\nf:a = id");
     LoadSpec spec =
