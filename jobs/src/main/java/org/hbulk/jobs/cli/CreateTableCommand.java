@@ -172,13 +172,20 @@ final class CreateTableCommand implements Callable<Integer> {
                   "table "
                       + name
                       + " exists and matches the spec; nothing to do"
-                      + (result.regionsNow() == points.size() + 1
-                          ? ""
-                          : " (it has "
+                      + (result.regionsNow() != points.size() + 1
+                          ? " (it has "
                               + result.regionsNow()
                               + " regions, the plan "
                               + (points.size() + 1)
-                              + "; hbulk never re-splits)"));
+                              + "; hbulk never re-splits)"
+                          : result.startsAsPlanned()
+                              ? ""
+                              : " (its "
+                                  + result.regionsNow()
+                                  + " regions start at other keys than the plan's "
+                                  + result.plan().how()
+                                  + describe(points)
+                                  + "; hbulk never re-splits)"));
       case ALTERED -> parent.out().println("table " + name + " altered:\n  " + diffs);
       case DIFFERS ->
           parent.out().println("table " + name + " exists and differs from the spec:\n  " + diffs);
