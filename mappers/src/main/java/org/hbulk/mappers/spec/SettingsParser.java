@@ -2,6 +2,7 @@ package org.hbulk.mappers.spec;
 
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Optional;
 import org.hbulk.mappers.spec.FamilySettings.Bloom;
 import org.hbulk.mappers.spec.FamilySettings.Compression;
 import org.hbulk.mappers.spec.FamilySettings.Encoding;
@@ -34,23 +35,51 @@ final class SettingsParser {
 
   FamilySettings family(Section s) {
     values.checkKeys(s, FamilySettings.KEYS);
+    Optional<Integer> versions =
+        s.entry("versions").map(e -> (int) values.number(e, 1, Integer.MAX_VALUE));
+    // HBase refuses these at create-table (its table sanity checks) with an error that names no
+    // line; here they are the spec's errors, before anything is asked of HBase.
+    Optional<Integer> minVersions =
+        s.entry("min-versions").map(e -> (int) values.number(e, 0, versions.orElse(1)));
     return new FamilySettings(
         s.name(),
-        s.entry("versions").map(e -> (int) values.number(e, 1, Integer.MAX_VALUE)),
-        s.entry("min-versions").map(e -> (int) values.number(e, 0, Integer.MAX_VALUE)),
+        versions,
+        minVersions,
         s.entry("ttl")
             .map(
                 e ->
                     e.value().equals("forever")
                         ? FamilySettings.FOREVER
-                        : Duration.ofSeconds(values.seconds(e))),
-        s.entry("block-size").map(e -> (int) Math.min(values.bytes(e), Integer.MAX_VALUE)),
+                        : Duration.ofSeconds(positiveSeconds(e))),
+        s.entry("block-size").map(this::blockSize),
         s.entry("block-cache").map(values::bool),
         s.entry("in-memory").map(values::bool),
         s.entry("compression").map(e -> values.oneOf(e, Compression.class)),
         s.entry("bloom").map(this::bloom),
         s.entry("encoding").map(e -> values.oneOf(e, Encoding.class)));
   }
+
+  /** A family TTL: 0 would expire every cell as it is written ({@code forever} keeps them). */
+  private long positiveSeconds(Entry e) {
+    long seconds = values.seconds(e);
+    if (seconds <= 0) {
+      throw values.at(e, "a TTL of 0 expires every cell at once; write forever for no TTL");
+    }
+    return seconds;
+  }
+
+  /** HBase's bounds of a block size: 1k to 16m. */
+  private int blockSize(Entry e) {
+    long bytes = values.bytes(e);
+    if (bytes < MIN_BLOCK_SIZE || bytes > MAX_BLOCK_SIZE) {
+      throw values.at(
+          e, "a block size is from 1k to 16m (HBase's bounds), found '" + e.value() + "'");
+    }
+    return (int) bytes;
+  }
+
+  private static final long MIN_BLOCK_SIZE = 1L << 10;
+  private static final long MAX_BLOCK_SIZE = 16L << 20;
 
   private Bloom bloom(Entry e) {
     String v = e.value().toUpperCase(Locale.ROOT).replace(" ", "");

@@ -439,6 +439,37 @@ class LoadSpecTest {
   }
 
   @Test
+  void familySettingsHBaseWouldRefuseAreSpecErrorsNamingTheLine() {
+    String base = minimal("id = long", "key = id\nf:a = id");
+    // Each went through to HBase's sanity check at create-table: exit 1, no line named.
+    assertTrue(
+        error(base + "[family f]\nttl = 0\n").getMessage().contains("t.spec:8: ttl: a TTL of 0"));
+    assertTrue(error(base + "[family f]\nttl = 0d\n").getMessage().contains("write forever"));
+    for (String size : List.of("0", "512", "17m", "1g")) {
+      assertTrue(
+          error(base + "[family f]\nblock-size = " + size + "\n")
+              .getMessage()
+              .contains("a block size is from 1k to 16m"),
+          size);
+    }
+    assertTrue(
+        error(base + "[family f]\nversions = 3\nmin-versions = 4\n")
+            .getMessage()
+            .contains("min-versions: expected a whole number from 0 to 3"));
+    assertTrue(
+        error(base + "[family f]\nmin-versions = 2\n")
+            .getMessage()
+            .contains("min-versions: expected a whole number from 0 to 1"));
+    FamilySettings ok =
+        LoadSpec.parse(
+                "t.spec",
+                base + "[family f]\nttl = 1\nblock-size = 16m\nversions = 3\nmin-versions = 3\n")
+            .familySettings("f");
+    assertEquals(16 << 20, ok.blockSize().orElseThrow());
+    assertEquals(3, ok.minVersions().orElseThrow());
+  }
+
+  @Test
   void aSizeOrDurationTooLargeForALongIsAnErrorNotWrappedRound() {
     String base = minimal("id = long", "key = id\nf:a = id");
     // 17179869185g is 2^64 + 2^30 bytes: it wrapped round to 1g.
