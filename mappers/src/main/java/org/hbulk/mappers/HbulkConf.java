@@ -412,6 +412,36 @@ public final class HbulkConf {
           QUIET_EXIT,
           CLUSTER_REDUCE_INPUT_IN_MEMORY);
 
+  /**
+   * The keys read as whole numbers ({@code getInt}, {@code getLong}), none of which means anything
+   * below 0: a value that is not one failed the command as an unexpected error naming no key (a
+   * NumberFormatException), or, negative, deep in a run (a negative pause between attempts).
+   */
+  private static final List<String> COUNTS =
+      List.of(
+          PROGRESS_INTERVAL_MS,
+          COMPLETE_ATTEMPTS,
+          COMPLETE_BACKOFF_MS,
+          COMPLETE_HBASE_TIMEOUT_MS,
+          LOCAL_PARALLELISM,
+          CLUSTER_REDUCE_MEMORY_MB,
+          CLUSTER_SPLIT_MAX_BYTES,
+          CLUSTER_REDUCERS,
+          CLUSTER_SORT_BUFFER_MAX_MB,
+          ROW_MERGE_BUFFER_BYTES);
+
+  /** The whole-number keys of a configuration whose value is not a number from 0 up. */
+  public static Map<String, String> notCountValues(Configuration conf) {
+    Map<String, String> bad = new java.util.TreeMap<>();
+    for (String key : COUNTS) {
+      String v = conf.getTrimmed(key);
+      if (v != null && !v.matches("[0-9]{1,18}")) {
+        bad.put(key, v);
+      }
+    }
+    return bad;
+  }
+
   /** The switches of a configuration whose value is neither true nor false, with that value. */
   public static Map<String, String> notSwitchValues(Configuration conf) {
     Map<String, String> bad = new java.util.TreeMap<>();

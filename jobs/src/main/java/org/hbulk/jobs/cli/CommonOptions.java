@@ -56,6 +56,7 @@ final class CommonOptions {
     properties.forEach(conf::set);
     refuseUnknownKeys(conf);
     refuseNonSwitchValues(conf);
+    refuseNonCountValues(conf);
     QuietExit.configure(conf);
     KerberosLogin.login(conf, principal, keytab);
     LocalRunnerFileSystem.installIfLocal(conf);
@@ -96,6 +97,21 @@ final class CommonOptions {
       Map.Entry<String, String> first = bad.entrySet().iterator().next();
       throw new HbulkException(
           ExitCode.USAGE, first.getKey() + " = '" + first.getValue() + "': expected true or false");
+    }
+  }
+
+  /**
+   * Exit 2 for a whole-number key ({@code hbulk.complete.attempts}, the sizes and pauses) set to
+   * anything but a number from 0 up: Hadoop's parse failed the command as an unexpected error (exit
+   * 1) naming no key, and a negative pause failed a completion between its attempts.
+   */
+  static void refuseNonCountValues(Configuration conf) throws HbulkException {
+    Map<String, String> bad = HbulkConf.notCountValues(conf);
+    if (!bad.isEmpty()) {
+      Map.Entry<String, String> first = bad.entrySet().iterator().next();
+      throw new HbulkException(
+          ExitCode.USAGE,
+          first.getKey() + " = '" + first.getValue() + "': expected a whole number from 0 up");
     }
   }
 

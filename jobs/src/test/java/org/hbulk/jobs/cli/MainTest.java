@@ -161,6 +161,25 @@ class MainTest extends CommandLineTest {
         err);
   }
 
+  @Test
+  void aWholeNumberKeySetToSomethingElseIsAUsageErrorNamingTheKey() throws Exception {
+    Path spec = tmp.resolve("ok.spec");
+    Files.writeString(spec, "[columns]\nid = long\n[output o]\ntable = t\nkey = id\nf:a = id\n");
+    String[] explain = {"explain", "--spec", spec.toString(), "--line", "5"};
+    for (String value : List.of("three", "-5", "1.5")) {
+      assertEquals(
+          ExitCode.USAGE.code(), hbulk(concat(explain, "-D", "hbulk.complete.attempts=" + value)));
+      assertTrue(
+          err.contains(
+              "hbulk.complete.attempts = '" + value + "': expected a whole number from 0 up"),
+          err);
+    }
+    assertEquals(
+        0,
+        hbulk(concat(explain, "-D", "hbulk.complete.attempts=5", "-D", "hbulk.cluster.reducers=0")),
+        err);
+  }
+
   private static String[] concat(String[] a, String... b) {
     String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
     System.arraycopy(b, 0, all, a.length, b.length);
