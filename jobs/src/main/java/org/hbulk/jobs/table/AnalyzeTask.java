@@ -81,7 +81,7 @@ public final class AnalyzeTask {
             SplitPlanner.plan(
                 outputs, spec.columns(), SpecTables.regions(spec, table, regions), tableKeys);
         starts = KeyAnalysis.starts(plan.points());
-        plans.add(table + ": " + plan.description());
+        plans.add(table + ": " + SpecTables.describe(plan, spec, table, regions));
       }
       spreads.add(KeyAnalysis.spread(table, starts, tableKeys));
     }

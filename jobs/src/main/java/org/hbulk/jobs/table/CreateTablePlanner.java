@@ -92,7 +92,12 @@ public final class CreateTablePlanner {
       SplitPlanner.Plan plan =
           SplitPlanner.plan(
               outputs, loaded.columns(), r, needsSample ? sampled.keys(outputIndexes) : List.of());
-      plans.add(new TablePlan(name, descriptor, plan.points(), plan.description()));
+      plans.add(
+          new TablePlan(
+              name,
+              descriptor,
+              plan.points(),
+              SpecTables.describe(plan, loaded, name, request.regions())));
     }
     return plans;
   }

@@ -23,6 +23,23 @@ final class SpecTables {
   }
 
   /**
+   * A plan's description, with a note when regions were asked for ({@code --regions} or {@code
+   * [table] regions}) but the salt decided: one region per bucket, whatever was asked, which the
+   * plan's own words did not say was not what the user set.
+   */
+  static String describe(SplitPlanner.Plan plan, LoadSpec spec, String table, Integer given) {
+    Integer asked = given != null ? given : spec.tableSettings(table).regions().orElse(null);
+    if (plan.strategy() != SplitPlanner.Strategy.SALT || asked == null || asked == plan.regions()) {
+      return plan.description();
+    }
+    return plan.description()
+        + "; "
+        + (given != null ? "--regions " : "[table " + table + "] regions = ")
+        + asked
+        + " is for keys without a salt and was not used";
+  }
+
+  /**
    * The regions to plan: those given, else the spec's {@code [table] regions}, else 16. Those given
    * ({@code --regions}) are held to the spec's bounds: 0 or fewer planned one region as if asked
    * for, more than 65536 repeated split points of the hash space.

@@ -468,6 +468,28 @@ class MainTest extends CommandLineTest {
   }
 
   @Test
+  void regionsAskedForASaltedKeyAreSaidNotToBeUsed() throws Exception {
+    String salted =
+        "[columns]\nid = long\n[output o]\ntable = t\nkey = salt(id, 8) + id\nf:a = id\n";
+    Path spec = Files.writeString(tmp.resolve("salted.spec"), salted);
+    Path csv = Files.writeString(tmp.resolve("s.csv"), "1\n2\n3\n");
+    String[] analyze = {"analyze", "--spec", spec.toString(), "--input", csv.toString()};
+    assertEquals(0, hbulk(concat(analyze, "--regions", "32")), err);
+    assertTrue(
+        out.contains(
+            "one region per salt bucket (8); --regions 32 is for keys without a salt and was not"
+                + " used"),
+        out);
+    Path withSection =
+        Files.writeString(tmp.resolve("section.spec"), salted + "[table t]\nregions = 32\n");
+    assertEquals(
+        0, hbulk("analyze", "--spec", withSection.toString(), "--input", csv.toString()), err);
+    assertTrue(out.contains("; [table t] regions = 32 is for keys without a salt"), out);
+    assertEquals(0, hbulk(concat(analyze, "--regions", "8")), err);
+    assertFalse(out.contains("was not used"), out);
+  }
+
+  @Test
   void analyzeAndExplainReadByNameFilesWhereTheirHeadersPlaceTheColumns() throws Exception {
     Path spec =
         Files.writeString(
