@@ -27,6 +27,13 @@ import org.hbulk.jobs.HbulkException;
  */
 public final class RunDirectory {
   private static final String STATE_FILE = "run.properties";
+
+  /**
+   * The last line of every state file: the state written aside (see {@link #writeState}) is whole
+   * only when it ends with it.
+   */
+  private static final String STATE_END = "# end of state";
+
   private final FileSystem fs;
   private final Path root;
   private final HFileAccess access;
@@ -173,26 +180,58 @@ public final class RunDirectory {
   }
 
   public boolean hasState() throws IOException {
-    return fs.exists(new Path(root, STATE_FILE));
+    return stateFile() != null;
   }
 
   public RunState readState() throws IOException {
+    Path file = stateFile();
+    if (file == null) {
+      throw new java.io.FileNotFoundException("no run state in " + root);
+    }
     Properties p = new Properties();
-    try (InputStream in = fs.open(new Path(root, STATE_FILE))) {
+    try (InputStream in = fs.open(file)) {
       p.load(new java.io.InputStreamReader(in, StandardCharsets.UTF_8));
     }
     return new RunState(p);
   }
 
+  /**
+   * The run's state file: {@code run.properties}, or, when a process died between deleting it and
+   * renaming the new state in its place ({@link #writeState}), the new state written whole aside.
+   * Read as no state, such a run was refused by resume as no run at all and skipped by the check
+   * for unfinished runs, so that a new load loaded its cells a second time. Null when there is
+   * none.
+   */
+  private Path stateFile() throws IOException {
+    Path file = new Path(root, STATE_FILE);
+    if (fs.exists(file)) {
+      return file;
+    }
+    Path aside = stateAside();
+    return fs.exists(aside) && readText(aside).stripTrailing().endsWith(STATE_END) ? aside : null;
+  }
+
+  private Path stateAside() {
+    return new Path(root, "_" + STATE_FILE);
+  }
+
   public void writeState(RunState state) throws IOException {
-    // Written aside and renamed, so a crash never leaves a half-written state behind.
-    Path tmp = new Path(root, "_" + STATE_FILE);
+    // Written aside and renamed, so a crash never leaves a half-written state behind: the file
+    // systems' renames do not replace a file, so the old state is deleted first, and until the new
+    // one is renamed in its place it is read from aside (stateFile), whole once it ends with
+    // STATE_END. A state read from aside is put in place first, not overwritten by a new one that
+    // is not whole yet.
+    Path tmp = stateAside();
+    Path target = new Path(root, STATE_FILE);
+    if (tmp.equals(stateFile())) {
+      FileMoves.rename(fs, tmp, target);
+    }
     try (FSDataOutputStream out = create(tmp)) {
       java.io.Writer w = new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8);
       state.properties().store(w, "hbulk run state");
+      w.write(STATE_END + "\n");
       w.flush();
     }
-    Path target = new Path(root, STATE_FILE);
     fs.delete(target, false);
     FileMoves.rename(fs, tmp, target);
   }

@@ -65,7 +65,9 @@ class FileMovesTest {
     assertTrue(
         e.getMessage().contains("_run.properties to " + run.root() + "/run.properties"),
         e.getMessage());
-    assertFalse(run.hasState());
+    // The state written whole aside is the run's state from then on, never an older one.
+    assertEquals(RunState.Stage.PREPARING, run.readState().stage());
+    assertEquals("r1", run.readState().runId());
   }
 
   @Test
