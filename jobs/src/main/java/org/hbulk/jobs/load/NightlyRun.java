@@ -247,6 +247,22 @@ public final class NightlyRun {
               + date
               + ")");
     }
+    // A folder made before its files arrive is no input either: loaded as 0 records, the date
+    // would count as loaded and the dump be skipped when it comes.
+    if (InputSample.files(conf, List.of(input)).isEmpty()) {
+      throw new HbulkException(
+          ExitCode.NO_INPUT,
+          "no input for "
+              + date
+              + ": "
+              + input
+              + " "
+              + ResolvedInputs.holdsNoFile()
+              + "; nothing was loaded. If the dump is late, run again when it is there (same"
+              + " command, --date "
+              + date
+              + ")");
+    }
   }
 
   /** A night's stage in words, as the nightly messages and the index page say it. */

@@ -14,7 +14,8 @@ import org.hbulk.jobs.HbulkException;
 record ResolvedInputs(List<Path> paths, long bytes) {
 
   /**
-   * Exit 2 for an input that matches nothing: a load of nothing is a mistake, not an empty load.
+   * Exit 2 for an input that matches nothing, or only directories holding no file the job reads: a
+   * load of nothing is a mistake, not an empty load (an empty file is one: 0 records).
    */
   static ResolvedInputs of(Configuration conf, List<String> inputs)
       throws HbulkException, IOException {
@@ -27,12 +28,21 @@ record ResolvedInputs(List<Path> paths, long bytes) {
       if (matches == null || matches.length == 0) {
         throw new HbulkException(ExitCode.USAGE, "input " + input + " matches no file");
       }
+      if (InputSample.files(conf, List.of(input)).isEmpty()) {
+        throw new HbulkException(ExitCode.USAGE, "input " + input + " " + holdsNoFile());
+      }
       for (FileStatus m : matches) {
         resolved.add(m.getPath());
         bytes += fs.getContentSummary(m.getPath()).getLength();
       }
     }
     return new ResolvedInputs(resolved, bytes);
+  }
+
+  /** Why an input whose directories hold no file the job reads is no input. */
+  static String holdsNoFile() {
+    return "holds no file: its directories are empty, or hold only files named _* or .*,"
+        + " which the job skips (files still being written)";
   }
 
   /**

@@ -74,6 +74,37 @@ class NightlyRunTest {
   }
 
   @Test
+  void aDateWhoseInputDirectoryHoldsNoFileIsNoInputNotAnEmptyLoad() throws Exception {
+    // The dump's folder made, its files not there yet (or only one still being copied, hidden).
+    Path day = Files.createDirectories(tmp.resolve("in/2026-11-22"));
+    Files.createDirectories(day.resolve("part"));
+    Files.writeString(day.resolve("_orders.csv.COPYING"), "a,1\n");
+    Configuration conf = conf();
+    NightlyIdentity identity = NightlyIdentity.of(SPEC);
+    PrintStream log = new PrintStream(new ByteArrayOutputStream(), true);
+    NightlyRun nightly =
+        new NightlyRun(conf, LocalRuns.oneRegionTable("t", "d"), log, log, ReportFormat.TEXT);
+    HbulkException e =
+        assertThrows(
+            HbulkException.class,
+            () ->
+                nightly.run(
+                    new NightlyRun.Request(
+                        SPEC,
+                        identity,
+                        tmp.resolve("in/{date}").toString(),
+                        DATE,
+                        ZoneOffset.UTC,
+                        false,
+                        0)));
+    assertEquals(ExitCode.NO_INPUT, e.exitCode());
+    assertTrue(e.getMessage().contains("no file"), e.getMessage());
+    assertTrue(
+        !RunDirectory.at(conf, identity.runDir(conf, DATE)).hasState(),
+        "the date is not marked loaded, so the dump is loaded when it arrives");
+  }
+
+  @Test
   void aNightlyReportOfADateNotLoadedIsAnErrorNamingTheCommandThatFinishesIt() {
     RunState state =
         RunState.begin(

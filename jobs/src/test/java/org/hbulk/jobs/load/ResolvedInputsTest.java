@@ -22,6 +22,27 @@ class ResolvedInputsTest {
   }
 
   @Test
+  void anInputDirectoryHoldingNoFileTheJobReadsMatchesNoFile() throws Exception {
+    Path empty = Files.createDirectories(tmp.resolve("empty/sub"));
+    Files.writeString(empty.resolve(".a.csv.crc"), "x");
+    Files.writeString(empty.resolve("_b.csv"), "1,a\n");
+    for (String input : List.of(tmp.resolve("empty").toString(), tmp.resolve("em*").toString())) {
+      HbulkException e =
+          assertThrows(
+              HbulkException.class, () -> ResolvedInputs.of(new Configuration(), List.of(input)));
+      assertEquals(ExitCode.USAGE, e.exitCode());
+      assertTrue(e.getMessage().contains("holds no file"), e.getMessage());
+    }
+    // An empty file is an input: a load of 0 records.
+    Files.writeString(empty.resolve("c.csv"), "");
+    assertEquals(
+        1,
+        ResolvedInputs.of(new Configuration(), List.of(tmp.resolve("empty").toString()))
+            .paths()
+            .size());
+  }
+
+  @Test
   void aRunDirectoryInsideAnInputDirectoryWhereTheJobReadsIsRefused() throws Exception {
     Path in = Files.createDirectories(tmp.resolve("in"));
     Files.writeString(in.resolve("a.csv"), "1,a\n");
