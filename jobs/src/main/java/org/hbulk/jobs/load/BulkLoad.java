@@ -275,6 +275,7 @@ public final class BulkLoad {
     Map<String, List<RegionFiles>> regions =
         inventory(run, RegionStarts.recheck(connection, state, log));
     Map<String, List<RegionFiles>> prepared = state.preparedFiles();
+    requireHFilesAsPrepared(run, state, prepared, regions, resumed);
     if (resumed && prepared.isEmpty()) {
       log.println(
           "hbulk: run "
@@ -309,6 +310,34 @@ public final class BulkLoad {
     // Loaded files were moved into the regions; what is left is empty family folders.
     run.fs().delete(run.hfiles(), true);
     return writeReport(run, state, resumed && !prepared.isEmpty() ? prepared : regions);
+  }
+
+  /**
+   * Throws when the run directory holds other HFiles than its prepare wrote (some deleted, or
+   * others added since): BulkLoadHFiles loads whatever the directory holds, so the table would lack
+   * cells the report counts, or get cells no record of this run gave. Runs prepared before the
+   * counts were kept are not checked.
+   */
+  private static void requireHFilesAsPrepared(
+      RunDirectory run,
+      RunState state,
+      Map<String, List<RegionFiles>> prepared,
+      Map<String, List<RegionFiles>> found,
+      boolean loading)
+      throws HbulkException {
+    List<String> differences = HFileInventory.differences(prepared, found, loading);
+    if (!differences.isEmpty()) {
+      throw new HbulkException(
+          ExitCode.USAGE,
+          "run "
+              + state.runId()
+              + " holds other HFiles than its prepare wrote ("
+              + String.join("; ", differences)
+              + ") in "
+              + run.hfiles()
+              + "; nothing was loaded by this command. Put the files back as they were, or prepare"
+              + " the load again in a new run directory");
+    }
   }
 
   /**

@@ -81,6 +81,49 @@ final class HFileInventory {
     return regions;
   }
 
+  /**
+   * How the HFiles found in a run differ from those its prepare wrote, table by table (files,
+   * cells, bytes in all, whatever regions they fall in now); empty when they match. A run that
+   * stopped while loading holds fewer ({@code loading}): only more than prepare wrote is a
+   * difference then.
+   */
+  static List<String> differences(
+      Map<String, List<RegionFiles>> prepared,
+      Map<String, List<RegionFiles>> found,
+      boolean loading) {
+    List<String> differences = new ArrayList<>();
+    for (Map.Entry<String, List<RegionFiles>> t : prepared.entrySet()) {
+      long[] was = totals(t.getValue());
+      long[] is = totals(found.getOrDefault(t.getKey(), List.of()));
+      boolean differs =
+          loading ? is[0] > was[0] || is[1] > was[1] || is[2] > was[2] : !Arrays.equals(was, is);
+      if (differs) {
+        differences.add(
+            t.getKey()
+                + ": prepared "
+                + describe(was)
+                + ", "
+                + (loading ? "left to load " : "found ")
+                + describe(is));
+      }
+    }
+    return differences;
+  }
+
+  private static long[] totals(List<RegionFiles> regions) {
+    long[] totals = new long[3];
+    for (RegionFiles r : regions) {
+      totals[0] += r.files();
+      totals[1] += r.cells();
+      totals[2] += r.bytes();
+    }
+    return totals;
+  }
+
+  private static String describe(long[] totals) {
+    return totals[0] + " HFile(s) of " + totals[1] + " cell(s), " + totals[2] + " bytes";
+  }
+
   /** The index of the region whose range holds {@code row}. */
   static int regionOf(byte[][] startKeys, byte[] row) {
     int i = Arrays.binarySearch(startKeys, row, Bytes.BYTES_COMPARATOR);
