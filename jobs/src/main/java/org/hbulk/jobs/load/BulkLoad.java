@@ -151,7 +151,8 @@ public final class BulkLoad {
             + " stopped while preparing; deleting what its job wrote and"
             + " preparing it again with the same spec, inputs and timestamps");
     jobs.stop(state.jobId());
-    for (Path leftover : List.of(run.hfiles(), run.rejects(), run.scratch(), run.report())) {
+    for (Path leftover :
+        List.of(run.hfiles(), run.rejects(), run.scratch(), run.report(), run.reportPage())) {
       run.fs().delete(leftover, true);
     }
     LoadSpec spec = LoadSpec.parse(state.specSource(), run.readText(run.spec()), state.overrides());
@@ -450,9 +451,13 @@ public final class BulkLoad {
       RunDirectory run, RunState state, Map<String, List<RegionFiles>> regions) throws IOException {
     LoadReport report =
         new LoadReport(state, regions, run.root().toString(), run.rejects().toString());
-    run.writeState(state);
+    // The report first, the state last: a process that dies in between (the page reads the rejects
+    // for its examples, which takes a while) leaves the run in its earlier stage, which the next
+    // command finishes and reports again. Written the other way round, a run left LOADED kept the
+    // prepared run's report, or half a page, for good: complete does nothing on a loaded run.
     run.writeText(run.report(), report.toJson());
     ReportPage.write(run, report, conf);
+    run.writeState(state);
     return report;
   }
 

@@ -85,6 +85,31 @@ class CompleteChecksHFilesTest {
   }
 
   @Test
+  void aRunThatDiesWritingItsReportIsNotLeftLoadedWithoutIt() throws Exception {
+    RunDirectory run =
+        prepared(
+            RunState.Stage.PREPARED,
+            new RegionFiles(new byte[0], new byte[0], 0, 0, 0, 0, Map.of()));
+    // The page cannot be written (as when the process is killed while it is).
+    java.nio.file.Files.createDirectories(Path.of(run.reportPage().toUri()));
+    PrintStream log = new PrintStream(new ByteArrayOutputStream());
+    BulkLoad load =
+        new BulkLoad(
+            new Configuration(false),
+            LocalRuns.oneRegionTable("t", "d"),
+            log,
+            log,
+            ReportFormat.TEXT);
+    assertThrows(java.io.IOException.class, () -> load.complete(run.root(), false));
+    assertEquals(RunState.Stage.LOADING, run.readState().stage(), "finished by resume");
+
+    java.nio.file.Files.delete(Path.of(run.reportPage().toUri()));
+    assertEquals(RunState.Stage.LOADED, load.resume(run.root()).state().stage());
+    assertEquals(RunState.Stage.LOADED, run.readState().stage());
+    assertTrue(java.nio.file.Files.isRegularFile(Path.of(run.reportPage().toUri())));
+  }
+
+  @Test
   void aRunWithAnHFileItsPrepareDidNotWriteIsNotLoaded() throws Exception {
     for (RunState.Stage stage : List.of(RunState.Stage.PREPARED, RunState.Stage.LOADING)) {
       RunDirectory run =
