@@ -71,6 +71,10 @@ final class JobSetup {
     conf.setLong(HbulkConf.RUN_START_MILLIS, runStartMillis);
     // A _SUCCESS file beside the family folders would only draw a warning from BulkLoadHFiles.
     conf.setBoolean("mapreduce.fileoutputcommitter.marksuccessfuljobs", false);
+    // The rejects are JSON lines the report page reads and users open: a cluster's default of
+    // compressed job output (mapred-site.xml, or a -D) made them rejects-m-N.deflate.jsonl in a
+    // codec's bytes, of which the page showed no example. The HFiles take their families' own.
+    conf.setBoolean(FileOutputFormat.COMPRESS, false);
     conf.set("fs.permissions.umask-mode", run.access().umask());
     boolean local = isLocal(conf);
     if (local) {
