@@ -258,7 +258,9 @@ public final class BulkLoad {
     RunState state = run.claim(log);
     if (state.stage() == RunState.Stage.LOADED) {
       log.println("hbulk: run " + state.runId() + " is already loaded; nothing to do");
-      return new LoadReport(state, Map.of(), run.root().toString(), run.rejects().toString());
+      // The HFiles the run loaded, as its report.json says, not none: they left the directory.
+      return new LoadReport(
+          state, state.preparedFiles(), run.root().toString(), run.rejects().toString());
     }
     requireLoadable(run, state, acceptRejects);
     if (!tablesChecked) {

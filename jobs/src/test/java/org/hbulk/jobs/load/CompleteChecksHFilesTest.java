@@ -110,6 +110,26 @@ class CompleteChecksHFilesTest {
   }
 
   @Test
+  void completeOnALoadedRunReportsTheHFilesItLoadedNotNone() throws Exception {
+    RunDirectory run =
+        prepared(
+            RunState.Stage.LOADED,
+            new RegionFiles(new byte[0], new byte[0], 1, 4_096, 2, 2, Map.of("d", 1)));
+    PrintStream log = new PrintStream(new ByteArrayOutputStream());
+    LoadReport report =
+        new BulkLoad(
+                new Configuration(false),
+                LocalRuns.oneRegionTable("t", "d"),
+                log,
+                log,
+                ReportFormat.TEXT)
+            .complete(run.root(), false);
+    assertEquals(
+        List.of(1L, 4_096L, 2L),
+        List.of(report.hfiles(), report.hfileBytes(), report.hfileCells()));
+  }
+
+  @Test
   void aRunWithAnHFileItsPrepareDidNotWriteIsNotLoaded() throws Exception {
     for (RunState.Stage stage : List.of(RunState.Stage.PREPARED, RunState.Stage.LOADING)) {
       RunDirectory run =
