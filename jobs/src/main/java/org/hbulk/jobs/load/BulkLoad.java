@@ -307,12 +307,20 @@ public final class BulkLoad {
       state.hfilesInLoad(total);
       run.writeState(state);
     }
+    Map<String, List<RegionFiles>> reported = resumed && !prepared.isEmpty() ? prepared : regions;
+    // Every HFile reported has been handed to HBase now, also those of an attempt that failed after
+    // loading some (HFileLoader counts the last one's) and those moved before the run stopped in
+    // the middle of a table. BulkLoadHFiles' count may be higher: it counts a split file's halves.
+    total =
+        Math.max(
+            total,
+            reported.values().stream().flatMap(List::stream).mapToLong(RegionFiles::files).sum());
     state.hfilesInLoad(total);
     state.stage(RunState.Stage.LOADED);
     state.phase("complete", System.currentTimeMillis() - t0);
     // Loaded files were moved into the regions; what is left is empty family folders.
     run.fs().delete(run.hfiles(), true);
-    return writeReport(run, state, resumed && !prepared.isEmpty() ? prepared : regions);
+    return writeReport(run, state, reported);
   }
 
   /**

@@ -133,5 +133,8 @@ class ResumedReportTest {
         List.of(report.hfiles(), report.hfileBytes(), report.hfileCells()));
     String json = Files.readString(Path.of(run.report().toUri()));
     assertTrue(json.contains("\"in_hfiles\": 2"), json);
+    // The HFile left before the process died was handed to HBase all the same.
+    assertTrue(json.contains("\"loaded\": 1,"), json);
+    assertEquals(1, report.state().hfilesInLoad());
   }
 }
