@@ -10,7 +10,7 @@ import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.Test;
 
 /** The driver's record of a table's regions, as the reducers read it back without HBase. */
-class RegionServersTest {
+class TableRegionsTest {
   @Test
   void eachRowFindsTheServerOfTheRegionThatHoldsIt() {
     Configuration conf = new Configuration(false);
