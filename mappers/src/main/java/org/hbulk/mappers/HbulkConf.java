@@ -60,8 +60,7 @@ public final class HbulkConf {
   /**
    * Whether a warning that means the load would not reach everyone it should stops the run instead
    * (default false; {@code --strict} sets it). Today: a family with replication scope on, loaded
-   * while the region servers do not replicate bulk loads, and a table that loads coprocessors of
-   * its own, which see Puts and never bulk loads (exit 18, before anything is written).
+   * while the region servers do not replicate bulk loads (exit 18, before anything is written).
    */
   public static final String STRICT = "hbulk.strict";
 

@@ -186,10 +186,18 @@ public final class BulkLoad {
     ResolvedInputs resolved = ResolvedInputs.of(conf, inputs);
     HeaderCheck.check(conf, spec, inputs, log);
     CheckedTables tables = CheckedTables.of(connection, spec).withLabels(connection, spec);
-    ReplicationCheck.check(conf, connection, spec, tables.descriptors(), log);
-    ObserverCheck.check(conf, tables.descriptors(), log);
-    tablesChecked = true;
+    checkReach(spec, tables);
     return new Validated(resolved, tables);
+  }
+
+  /**
+   * What a bulk load of these tables would not reach: peers that get no bulk loads (a warning, or
+   * exit 18 under --strict) and the tables' own coprocessors (a warning).
+   */
+  private void checkReach(LoadSpec spec, CheckedTables tables) throws HbulkException, IOException {
+    ReplicationCheck.check(conf, connection, spec, tables.descriptors(), log);
+    ObserverCheck.check(tables.descriptors(), log);
+    tablesChecked = true;
   }
 
   /** The job and the inspection of what it wrote: prepare's work after the run directory exists. */
@@ -263,13 +271,13 @@ public final class BulkLoad {
           state, state.preparedFiles(), run.root().toString(), run.rejects().toString());
     }
     requireLoadable(run, state, acceptRejects);
-    if (!tablesChecked) {
-      // The tables may have changed since a separate prepare checked them.
+    if (!tablesChecked && state.stage() != RunState.Stage.LOADING) {
+      // The tables may have changed since a separate prepare checked them. A run that stopped
+      // while loading was checked when its loading began: stopping it now (--strict) would leave
+      // the table half loaded.
       LoadSpec spec =
           LoadSpec.parse(state.specSource(), run.readText(run.spec()), state.overrides());
-      CheckedTables tables = CheckedTables.of(connection, spec);
-      ReplicationCheck.check(conf, connection, spec, tables.descriptors(), log);
-      ObserverCheck.check(conf, tables.descriptors(), log);
+      checkReach(spec, CheckedTables.of(connection, spec));
     }
     long t0 = System.currentTimeMillis();
     // A run that stopped while loading holds only the HFiles not loaded yet: its report counts

@@ -367,8 +367,8 @@ public final class Verifier {
 
   /**
    * Whether HBase no longer returns the cell at {@code millis}: its own TTL has passed, or its
-   * family's has. A family that keeps MIN_VERSIONS may still show an old cell: one that is there is
-   * checked as any other.
+   * family's has and the column has the family's MIN_VERSIONS newer versions in the table (a cell
+   * among a column's newest MIN_VERSIONS is returned however old, so it is checked as any other).
    */
   private static boolean expired(
       KeyValue want,
@@ -381,9 +381,17 @@ public final class Verifier {
     FamilyExpiry family =
         familyTtls.get(
             Bytes.toString(want.getFamilyArray(), want.getFamilyOffset(), want.getFamilyLength()));
-    return family != null
-        && want.getTimestamp() < family.oldestUnexpiredMillis()
-        && (family.minVersions() == 0 || !atTimestamp(want, got));
+    return family != null && family.hides(want.getTimestamp(), newerVersions(want, got));
+  }
+
+  /**
+   * The versions of the cell's column the table holds above its timestamp: HBase returns a column's
+   * newest MIN_VERSIONS however old, so a cell with fewer above it must be there.
+   */
+  private static long newerVersions(KeyValue want, org.apache.hadoop.hbase.client.Result got) {
+    return got.getColumnCells(CellUtil.cloneFamily(want), CellUtil.cloneQualifier(want)).stream()
+        .filter(c -> c.getTimestamp() > want.getTimestamp())
+        .count();
   }
 
   /**

@@ -9,6 +9,7 @@ import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.RegionLocator;
+import org.apache.hadoop.hbase.client.RegionReplicaUtil;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
@@ -46,6 +47,10 @@ public record RowCount(String table, long rows, List<Region> regions) implements
     try (RegionLocator locator = connection.getRegionLocator(table);
         Table t = connection.getTable(table)) {
       for (HRegionLocation location : locator.getAllRegionLocations()) {
+        // Every replica of a region is listed, each holding the region's rows: counted once.
+        if (location == null || !RegionReplicaUtil.isDefaultReplica(location.getRegion())) {
+          continue;
+        }
         RegionInfo info = location.getRegion();
         Scan scan =
             new Scan()

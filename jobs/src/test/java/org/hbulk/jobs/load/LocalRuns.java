@@ -14,6 +14,7 @@ import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.RegionLocator;
+import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.mapreduce.MRConfig;
 
@@ -42,14 +43,18 @@ final class LocalRuns {
 
   /** The same, with the family as {@code family} describes it. */
   static Connection oneRegionTable(String table, ColumnFamilyDescriptor family) throws IOException {
+    return oneRegionTable(
+        TableDescriptorBuilder.newBuilder(TableName.valueOf(table))
+            .setColumnFamily(family)
+            .build());
+  }
+
+  /** The same, with the table as {@code descriptor} describes it. */
+  static Connection oneRegionTable(TableDescriptor descriptor) throws IOException {
     Admin admin = mock(Admin.class);
     when(admin.tableExists(any(TableName.class))).thenReturn(true);
     when(admin.isTableEnabled(any(TableName.class))).thenReturn(true);
-    when(admin.getDescriptor(any(TableName.class)))
-        .thenReturn(
-            TableDescriptorBuilder.newBuilder(TableName.valueOf(table))
-                .setColumnFamily(family)
-                .build());
+    when(admin.getDescriptor(any(TableName.class))).thenReturn(descriptor);
     RegionLocator locator = mock(RegionLocator.class);
     when(locator.getStartKeys()).thenReturn(new byte[][] {new byte[0]});
     Connection c = mock(Connection.class);

@@ -1,25 +1,27 @@
 package org.hbulk.jobs.load;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
-import org.hbulk.jobs.ExitCode;
-import org.hbulk.jobs.HbulkException;
-import org.hbulk.mappers.HbulkConf;
+import org.hbulk.mappers.spec.LoadSpec;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** A table's own coprocessors see Puts, not bulk loads: the load says so, or stops under strict. */
+/** A table's own coprocessors see Puts, not bulk loads: the load says so. */
 class ObserverCheckTest {
+  @TempDir Path tmp;
+
   private static TableDescriptor table(String name, String... coprocessors) throws Exception {
     TableDescriptorBuilder b =
         TableDescriptorBuilder.newBuilder(TableName.valueOf(name))
@@ -31,7 +33,7 @@ class ObserverCheckTest {
   }
 
   @Test
-  void aTableCoprocessorIsNamedInAWarningOrStopsAStrictLoad() throws Exception {
+  void aTableCoprocessorIsNamedInAWarning() throws Exception {
     Map<String, TableDescriptor> tables =
         Map.of(
             "plain",
@@ -40,7 +42,7 @@ class ObserverCheckTest {
             table("indexed", "com.example.IndexObserver", "com.example.AuditObserver"));
     ByteArrayOutputStream logged = new ByteArrayOutputStream();
     PrintStream log = new PrintStream(logged, true, StandardCharsets.UTF_8);
-    ObserverCheck.check(new Configuration(false), tables, log);
+    ObserverCheck.check(tables, log);
     String text = logged.toString(StandardCharsets.UTF_8);
     assertTrue(
         text.startsWith(
@@ -49,18 +51,35 @@ class ObserverCheckTest {
         text);
     assertTrue(!text.contains("plain"), text);
 
-    Configuration strict = new Configuration(false);
-    strict.setBoolean(HbulkConf.STRICT, true);
-    HbulkException e =
-        assertThrows(HbulkException.class, () -> ObserverCheck.check(strict, tables, log));
-    assertEquals(ExitCode.STRICT, e.exitCode());
-    assertTrue(e.getMessage().endsWith("(--strict)."), e.getMessage());
-
     ByteArrayOutputStream quiet = new ByteArrayOutputStream();
     ObserverCheck.check(
-        strict,
-        Map.of("plain", table("plain")),
-        new PrintStream(quiet, true, StandardCharsets.UTF_8));
+        Map.of("plain", table("plain")), new PrintStream(quiet, true, StandardCharsets.UTF_8));
     assertEquals("", quiet.toString(StandardCharsets.UTF_8), "nothing to say of a plain table");
+  }
+
+  @Test
+  void aPrepareIntoATableWithACoprocessorWarnsBeforeItWrites() throws Exception {
+    Path in = Files.createDirectories(tmp.resolve("in"));
+    Files.writeString(in.resolve("a.csv"), "a,x\n");
+    ByteArrayOutputStream logged = new ByteArrayOutputStream();
+    PrintStream log = new PrintStream(logged, true, StandardCharsets.UTF_8);
+    new BulkLoad(
+            LocalRuns.conf(tmp),
+            LocalRuns.oneRegionTable(table("t", "com.example.IndexObserver")),
+            log,
+            log,
+            ReportFormat.TEXT)
+        .prepare(
+            LoadSpec.parse(
+                "t.spec",
+                "[columns]\nid = string\nv = string\n\n[output o]\ntable = t\nkey = id\nd:v = v\n"),
+            List.of(in.toString()),
+            new org.apache.hadoop.fs.Path(tmp.resolve("run").toString()),
+            1000,
+            RunState.Mode.PREPARE);
+    String text = logged.toString(StandardCharsets.UTF_8);
+    assertTrue(
+        text.contains("WARNING: table t loads coprocessor(s) com.example.IndexObserver"), text);
+    assertTrue(text.indexOf("coprocessor(s)") < text.indexOf("[job]"), "before the job: " + text);
   }
 }

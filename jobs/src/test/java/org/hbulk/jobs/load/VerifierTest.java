@@ -218,5 +218,10 @@ class VerifierTest {
     assertTrue(
         checked.differences().get(0).startsWith("t: row b d:v"), checked.differences().toString());
     assertEquals(0, checked.expiredCells());
+    // ... and what is not there, though MIN_VERSIONS would show it, is missing.
+    Verifier.Result lost =
+        new Verifier(new Configuration(false), connection(table(spec, "a,x"), kept))
+            .verify(run, 100, false);
+    assertEquals(List.of("t: row b is missing"), lost.differences());
   }
 }
