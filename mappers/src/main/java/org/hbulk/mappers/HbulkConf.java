@@ -412,33 +412,56 @@ public final class HbulkConf {
           CLUSTER_REDUCE_INPUT_IN_MEMORY);
 
   /**
-   * The keys read as whole numbers ({@code getInt}, {@code getLong}), none of which means anything
-   * below 0: a value that is not one failed the command as an unexpected error naming no key (a
-   * NumberFormatException), or, negative, deep in a run (a negative pause between attempts).
+   * The keys read as whole numbers, with the largest each is read as ({@code getInt}, {@code
+   * getLong}), none of which means anything below 0: a value that is not one failed the command as
+   * an unexpected error naming no key (a NumberFormatException), or, negative, deep in a run (a
+   * negative pause between attempts).
    */
-  private static final List<String> COUNTS =
-      List.of(
+  private static final Map<String, Long> COUNTS =
+      Map.of(
           PROGRESS_INTERVAL_MS,
+          Long.MAX_VALUE,
           COMPLETE_ATTEMPTS,
+          (long) Integer.MAX_VALUE,
           COMPLETE_BACKOFF_MS,
+          Long.MAX_VALUE,
           COMPLETE_HBASE_TIMEOUT_MS,
+          Long.MAX_VALUE,
           LOCAL_PARALLELISM,
+          (long) Integer.MAX_VALUE,
           CLUSTER_REDUCE_MEMORY_MB,
+          (long) Integer.MAX_VALUE,
           CLUSTER_SPLIT_MAX_BYTES,
+          Long.MAX_VALUE,
           CLUSTER_REDUCERS,
+          (long) Integer.MAX_VALUE,
           CLUSTER_SORT_BUFFER_MAX_MB,
-          ROW_MERGE_BUFFER_BYTES);
+          (long) Integer.MAX_VALUE,
+          ROW_MERGE_BUFFER_BYTES,
+          Long.MAX_VALUE);
 
-  /** The whole-number keys of a configuration whose value is not a number from 0 up. */
+  /**
+   * The whole-number keys of a configuration whose value is not a number from 0 up to what the key
+   * is read as (an int or a long).
+   */
   public static Map<String, String> notCountValues(Configuration conf) {
     Map<String, String> bad = new java.util.TreeMap<>();
-    for (String key : COUNTS) {
-      String v = conf.getTrimmed(key);
-      if (v != null && !v.matches("[0-9]{1,18}")) {
-        bad.put(key, v);
+    for (Map.Entry<String, Long> key : COUNTS.entrySet()) {
+      String v = conf.getTrimmed(key.getKey());
+      if (v != null && !(v.matches("[0-9]{1,19}") && fits(v, key.getValue()))) {
+        bad.put(key.getKey(), v);
       }
     }
     return bad;
+  }
+
+  /** Whether the digits make a number up to {@code max} (an int's or a long's largest). */
+  private static boolean fits(String digits, long max) {
+    try {
+      return Long.parseLong(digits) <= max;
+    } catch (NumberFormatException tooLarge) {
+      return false;
+    }
   }
 
   /** The switches of a configuration whose value is neither true nor false, with that value. */

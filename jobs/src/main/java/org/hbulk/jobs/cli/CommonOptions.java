@@ -111,7 +111,10 @@ final class CommonOptions {
       Map.Entry<String, String> first = bad.entrySet().iterator().next();
       throw new HbulkException(
           ExitCode.USAGE,
-          first.getKey() + " = '" + first.getValue() + "': expected a whole number from 0 up");
+          first.getKey()
+              + " = '"
+              + first.getValue()
+              + "': expected a whole number from 0 up to what the key takes (an int's or a long's largest)");
     }
   }
 

@@ -452,6 +452,9 @@ public final class BulkLoad {
       state.releasedTo(qualified.toString());
     }
     state.stage(RunState.Stage.RELEASED);
+    // The files are gone from the run already: its state says so before the report is written,
+    // or a process that died writing the report would leave a PREPARED run without its HFiles.
+    run.writeState(state);
     return writeReport(run, state, regions);
   }
 

@@ -151,7 +151,7 @@ public final class NightlyRun {
           log.println(
               "hbulk: " + date + " was " + describe(state.stage()) + ": finishing that run");
           if (state.stage() == RunState.Stage.PREPARING) {
-            requireInput(state.resolvedInputs().get(0), date);
+            requireInput(state.resolvedInputs(), date);
           }
           // A nightly run loads, whichever command prepared the date: resume stops at PREPARED when
           // 'hbulk prepare' wrote the run, whether it found it prepared or prepared it again.
@@ -187,7 +187,7 @@ public final class NightlyRun {
       }
     }
     String input = expand(request.inputTemplate(), date);
-    requireInput(input, date);
+    requireInput(List.of(input), date);
     // Refused before an earlier run of the date is set aside, not after (prepare checks it too).
     ResolvedInputs.of(conf, List.of(input)).refuseInside(fs.makeQualified(dir));
     if (state != null) {
@@ -232,10 +232,17 @@ public final class NightlyRun {
     return report;
   }
 
-  private void requireInput(String input, LocalDate date) throws HbulkException, IOException {
-    Path pattern = new Path(input);
-    FileStatus[] matches = pattern.getFileSystem(conf).globStatus(pattern);
-    if (matches == null || matches.length == 0) {
+  /** Exit 12 unless the inputs, all together, hold a file the job reads. */
+  private void requireInput(List<String> inputs, LocalDate date)
+      throws HbulkException, IOException {
+    String input = String.join(", ", inputs);
+    boolean matched = false;
+    for (String each : inputs) {
+      Path pattern = new Path(each);
+      FileStatus[] matches = pattern.getFileSystem(conf).globStatus(pattern);
+      matched |= matches != null && matches.length > 0;
+    }
+    if (!matched) {
       throw new HbulkException(
           ExitCode.NO_INPUT,
           "no input for "
@@ -249,7 +256,7 @@ public final class NightlyRun {
     }
     // A folder made before its files arrive is no input either: loaded as 0 records, the date
     // would count as loaded and the dump be skipped when it comes.
-    if (InputSample.files(conf, List.of(input)).isEmpty()) {
+    if (InputSample.files(conf, inputs).isEmpty()) {
       throw new HbulkException(
           ExitCode.NO_INPUT,
           "no input for "

@@ -1,5 +1,6 @@
 package org.hbulk.jobs.load;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -184,15 +185,23 @@ public final class RunDirectory {
   }
 
   public RunState readState() throws IOException {
-    Path file = stateFile();
-    if (file == null) {
-      throw new java.io.FileNotFoundException("no run state in " + root);
+    // A writer in another process moves the state between its two files (writeState): a file
+    // found and then gone is looked for again, a few times, before the run counts as stateless.
+    for (int attempt = 1; ; attempt++) {
+      Path file = stateFile();
+      if (file == null) {
+        throw new FileNotFoundException("no run state in " + root);
+      }
+      Properties p = new Properties();
+      try (InputStream in = fs.open(file)) {
+        p.load(new java.io.InputStreamReader(in, StandardCharsets.UTF_8));
+        return new RunState(p);
+      } catch (FileNotFoundException movedAway) {
+        if (attempt == 3) {
+          throw movedAway;
+        }
+      }
     }
-    Properties p = new Properties();
-    try (InputStream in = fs.open(file)) {
-      p.load(new java.io.InputStreamReader(in, StandardCharsets.UTF_8));
-    }
-    return new RunState(p);
   }
 
   /**
@@ -208,7 +217,11 @@ public final class RunDirectory {
       return file;
     }
     Path aside = stateAside();
-    return fs.exists(aside) && readText(aside).stripTrailing().endsWith(STATE_END) ? aside : null;
+    try {
+      return fs.exists(aside) && readText(aside).stripTrailing().endsWith(STATE_END) ? aside : null;
+    } catch (FileNotFoundException renamedMeanwhile) {
+      return fs.exists(file) ? file : null;
+    }
   }
 
   private Path stateAside() {

@@ -73,7 +73,8 @@ public final class CreateTablePlanner {
               loaded == null ? TableSettings.none(name) : loaded.tableSettings(name),
               familySettings(loaded, families));
       if (request.splitPoints() != null) {
-        plans.add(new TablePlan(name, descriptor, request.splitPoints(), "split points given"));
+        plans.add(
+            new TablePlan(name, descriptor, request.splitPoints(), "split points given", false));
         continue;
       }
       if (outputs.isEmpty()) {
@@ -97,7 +98,8 @@ public final class CreateTablePlanner {
               name,
               descriptor,
               plan.points(),
-              SpecTables.describe(plan, loaded, name, request.regions())));
+              SpecTables.describe(plan, loaded, name, request.regions()),
+              plan.strategy() == SplitPlanner.Strategy.SAMPLE));
     }
     return plans;
   }

@@ -166,7 +166,7 @@ class MainTest extends CommandLineTest {
     Path spec = tmp.resolve("ok.spec");
     Files.writeString(spec, "[columns]\nid = long\n[output o]\ntable = t\nkey = id\nf:a = id\n");
     String[] explain = {"explain", "--spec", spec.toString(), "--line", "5"};
-    for (String value : List.of("three", "-5", "1.5")) {
+    for (String value : List.of("three", "-5", "1.5", "3000000000")) {
       assertEquals(
           ExitCode.USAGE.code(), hbulk(concat(explain, "-D", "hbulk.complete.attempts=" + value)));
       assertTrue(

@@ -6,8 +6,7 @@ import org.hbulk.mappers.record.Record;
 /**
  * {@code left(expr, n)}: the first n bytes (all of them when there are fewer); {@code mid(expr,
  * start, n)}: n bytes from byte {@code start} (0-based), e.g. a 16-character MD5 is {@code
- * mid(hex(md5(x)), 8, 16)}. A value of varying width cut at the end is counted ({@code
- * VALUES_TRUNCATED}), as {@link Pad} counts its cuts.
+ * mid(hex(md5(x)), 8, 16)}.
  */
 final class Left extends TailTransform {
   private final int start;
@@ -37,11 +36,6 @@ final class Left extends TailTransform {
       System.arraycopy(out.array(), mark + from, out.array(), mark, to - from);
     }
     out.truncate(mark + to - from);
-    if (to < n && input().fixedWidth() < 0) {
-      // A value of varying width cut short, as lpad/rpad cut one: two values that differ only
-      // after the cut get one key. Cutting a hash (fixed width) is the design, not counted.
-      record.countTruncation();
-    }
   }
 
   @Override

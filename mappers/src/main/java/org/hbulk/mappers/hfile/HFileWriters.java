@@ -154,6 +154,11 @@ public final class HFileWriters extends RecordWriter<ImmutableBytesWritable, Cel
      * HBase's order, so a column's versions follow one another, newest first.
      */
     boolean pastTtl(Cell cell) {
+      if (expiry.minVersions() == 0) {
+        // The usual family: no version is kept past the TTL, so no column is followed.
+        return cell.getTimestamp() < expiry.oldestUnexpiredMillis()
+            && cell.getType() == Cell.Type.Put;
+      }
       if (last == null || !CellUtil.matchingRowColumn(last, cell)) {
         version = 0;
       }

@@ -40,7 +40,18 @@ final class SettingsParser {
     // HBase refuses these at create-table (its table sanity checks) with an error that names no
     // line; here they are the spec's errors, before anything is asked of HBase.
     Optional<Integer> minVersions =
-        s.entry("min-versions").map(e -> (int) values.number(e, 0, versions.orElse(1)));
+        s.entry("min-versions").map(e -> (int) values.number(e, 0, Integer.MAX_VALUE));
+    if (versions.isPresent() && minVersions.isPresent() && minVersions.get() > versions.get()) {
+      // Checked only against versions written here: a table made by hand may keep more than
+      // HBase's default of 1, which a load into it does not change.
+      throw values.at(
+          s.entry("min-versions").orElseThrow(),
+          "min-versions "
+              + minVersions.get()
+              + " is above versions "
+              + versions.get()
+              + ", which HBase refuses");
+    }
     return new FamilySettings(
         s.name(),
         versions,

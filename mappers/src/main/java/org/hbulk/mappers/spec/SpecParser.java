@@ -188,7 +188,9 @@ final class SpecParser {
                     + s.name()
                     + "] and an earlier [table] section both set up table "
                     + table
-                    + ", where the overrides send their outputs: give that table one section");
+                    + ", where the overrides send their outputs: give that table one section"
+                    + " (override the file's section as table.NAME.KEY with the name it has"
+                    + " there)");
           }
         }
       } else if (s.type().equals("family")) {

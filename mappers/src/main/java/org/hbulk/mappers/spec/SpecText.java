@@ -119,9 +119,10 @@ public final class SpecText {
 
   /**
    * Applies {@code section.key -> value} overrides (from {@code -D hbulk.spec.*} or command-line
-   * options). An override names an existing section; it replaces the key where it stands or adds it
-   * at the section's end. Overridden entries report line 0, which messages print as coming from the
-   * override.
+   * options). An override names a section of the file, or adds an unnamed one or a [table NAME] or
+   * [family NAME]; it replaces the key where it stands or adds it at the section's end (one column
+   * at most: overrides carry no order among themselves). Overridden entries report line 0, which
+   * messages print as coming from the override.
    */
   public SpecText withOverrides(Map<String, String> overrides) {
     if (overrides.isEmpty()) {
@@ -131,6 +132,7 @@ public final class SpecText {
     for (Section s : sections) {
       copy.add(new Section(s.type(), s.name(), s.line(), new ArrayList<>(s.entries())));
     }
+    List<String> addedColumns = new ArrayList<>();
     for (Map.Entry<String, String> o : overrides.entrySet()) {
       String path = o.getKey();
       Section target = null;
@@ -145,12 +147,13 @@ public final class SpecText {
         }
       }
       int dot = path.indexOf('.');
-      int second = dot < 0 ? -1 : path.indexOf('.', dot + 1);
+      // No [table] or [family] key has a dot, and a table's or family's name may have some.
+      int last = path.lastIndexOf('.');
       String type = dot < 0 ? "" : path.substring(0, dot);
       if (target == null && ADDABLE_NAMED.contains(type)) {
         // A [table NAME] or [family NAME] the file leaves out: its settings are worth giving
         // alone, e.g. -D hbulk.spec.family.d.compression=GZ.
-        if (second <= dot + 1 || second == path.length() - 1) {
+        if (last <= dot + 1 || last == path.length() - 1) {
           throw new SpecException(
               source
                   + ": override '"
@@ -159,8 +162,8 @@ public final class SpecText {
                   + type
                   + ".NAME.KEY");
         }
-        target = new Section(type, path.substring(dot + 1, second), 0, new ArrayList<>());
-        key = path.substring(second + 1);
+        target = new Section(type, path.substring(dot + 1, last), 0, new ArrayList<>());
+        key = path.substring(last + 1);
         copy.add(target);
       } else if (target == null
           && dot > 0
@@ -195,7 +198,19 @@ public final class SpecText {
         entries.set(at, replacement);
       } else {
         entries.add(replacement);
+        if (target.type().equals("columns")) {
+          addedColumns.add(key);
+        }
       }
+    }
+    if (addedColumns.size() > 1) {
+      // Overrides come as a map, not in the order given: the fields' order among them is unknown.
+      throw new SpecException(
+          source
+              + ": overrides add columns "
+              + String.join(", ", addedColumns.stream().sorted().toList())
+              + " to [columns], whose order is the fields' order, but overrides carry no order"
+              + " among themselves: add one column by override, or write them into the spec");
     }
     List<Section> frozen = new ArrayList<>();
     for (Section s : copy) {

@@ -178,24 +178,6 @@ class ExprTest {
   }
 
   @Test
-  void leftAndMidCountTheCutOfAValueOfVaryingWidthButNotOfAHash() throws Exception {
-    // left(a, 3) of "abcdefg" and "abcxyz" is one key: counted, as lpad/rpad count their cuts.
-    Exprs e = new Exprs("a = string", "left(a, 3) + \"|\" + mid(a, 1, 2)");
-    Record r = e.record("abcdefg");
-    org.hbulk.mappers.record.ByteBuilder b = new org.hbulk.mappers.record.ByteBuilder();
-    e.key.appendTo(r, b);
-    assertEquals("abc|bc", new String(b.toArray(), StandardCharsets.UTF_8));
-    assertEquals(2, r.truncations());
-    Record whole = e.record("ab");
-    e.key.appendTo(whole, new org.hbulk.mappers.record.ByteBuilder());
-    assertEquals(0, whole.truncations(), "nothing cut");
-    Exprs hash = new Exprs("a = string", "left(hex(md5(a)), 8) + mid(hex(md5(a)), 8, 16)");
-    Record h = hash.record("abcdefg");
-    hash.key.appendTo(h, new org.hbulk.mappers.record.ByteBuilder());
-    assertEquals(0, h.truncations(), "a hash's prefix is the design");
-  }
-
-  @Test
   void decimalRejectsWhatWouldBreakTheOrder() throws Exception {
     Exprs e = new Exprs("n = long", "dec(n, 4)");
     assertEquals("0042", e.text("42"));

@@ -436,6 +436,28 @@ class LoadSpecTest {
         base,
         Map.of("family.compression", "gz"),
         "override 'family.compression' must name the section and the key: family.NAME.KEY");
+    // A family name with dots: the key is what follows the last one.
+    String dotted = minimal("id = long", "key = id\nmy.fam:a = id");
+    assertEquals(
+        FamilySettings.Compression.GZ,
+        LoadSpec.parse("t.spec", dotted, Map.of("family.my.fam.compression", "gz"))
+            .familySettings("my.fam")
+            .compression()
+            .orElseThrow());
+  }
+
+  @Test
+  void twoColumnsAddedByOverridesAreRefusedTheirOrderBeingUnknown() {
+    String base = minimal("id = long", "key = id\nf:a = id");
+    assertEquals(
+        List.of("id", "zip"),
+        LoadSpec.parse("t.spec", base, Map.of("columns.zip", "string")).columns().stream()
+            .map(c -> c.name())
+            .toList());
+    assertOverrideError(
+        base,
+        Map.of("columns.zip", "string", "columns.city", "string"),
+        "overrides add columns city, zip to [columns]");
   }
 
   @Test
@@ -455,11 +477,14 @@ class LoadSpecTest {
     assertTrue(
         error(base + "[family f]\nversions = 3\nmin-versions = 4\n")
             .getMessage()
-            .contains("min-versions: expected a whole number from 0 to 3"));
-    assertTrue(
-        error(base + "[family f]\nmin-versions = 2\n")
-            .getMessage()
-            .contains("min-versions: expected a whole number from 0 to 1"));
+            .contains("min-versions 4 is above versions 3, which HBase refuses"));
+    assertEquals(
+        2,
+        LoadSpec.parse("t.spec", base + "[family f]\nmin-versions = 2\n")
+            .familySettings("f")
+            .minVersions()
+            .orElseThrow(),
+        "without versions, the table's own (made by hand, perhaps above 1) decides");
     FamilySettings ok =
         LoadSpec.parse(
                 "t.spec",
