@@ -73,17 +73,15 @@ final class CommonOptions {
    */
   static void refuseUnknownKeys(Configuration conf) throws HbulkException {
     Map<String, String> unknown = HbulkConf.unknownKeys(conf);
-    if (!unknown.isEmpty()) {
-      Map.Entry<String, String> first = unknown.entrySet().iterator().next();
-      throw new HbulkException(
-          ExitCode.USAGE,
-          "unknown configuration key "
-              + first.getKey()
-              + (first.getValue() == null ? "" : " (did you mean " + first.getValue() + "?)")
-              + (unknown.size() > 1 ? " and " + (unknown.size() - 1) + " more" : "")
-              + ": hbulk reads no such key, so its setting would be ignored; the README's"
-              + " Configuration keys lists them");
-    }
+    refuseFirst(
+        unknown,
+        (key, nearest) ->
+            "unknown configuration key "
+                + key
+                + (nearest == null ? "" : " (did you mean " + nearest + "?)")
+                + (unknown.size() > 1 ? " and " + (unknown.size() - 1) + " more" : "")
+                + ": hbulk reads no such key, so its setting would be ignored; the README's"
+                + " Configuration keys lists them");
   }
 
   /**
@@ -92,12 +90,9 @@ final class CommonOptions {
    * would run without {@code --strict}, without a word.
    */
   static void refuseNonSwitchValues(Configuration conf) throws HbulkException {
-    Map<String, String> bad = HbulkConf.notSwitchValues(conf);
-    if (!bad.isEmpty()) {
-      Map.Entry<String, String> first = bad.entrySet().iterator().next();
-      throw new HbulkException(
-          ExitCode.USAGE, first.getKey() + " = '" + first.getValue() + "': expected true or false");
-    }
+    refuseFirst(
+        HbulkConf.notSwitchValues(conf),
+        (key, value) -> key + " = '" + value + "': expected true or false");
   }
 
   /**
@@ -106,15 +101,23 @@ final class CommonOptions {
    * 1) naming no key, and a negative pause failed a completion between its attempts.
    */
   static void refuseNonCountValues(Configuration conf) throws HbulkException {
-    Map<String, String> bad = HbulkConf.notCountValues(conf);
+    refuseFirst(
+        HbulkConf.notCountValues(conf),
+        (key, value) ->
+            key
+                + " = '"
+                + value
+                + "': expected a whole number from 0 up to what the key takes (an int's or a"
+                + " long's largest)");
+  }
+
+  /** Exit 2 naming the first of the bad keys (key, then what was found of it), if any. */
+  private static void refuseFirst(
+      Map<String, String> bad, java.util.function.BinaryOperator<String> message)
+      throws HbulkException {
     if (!bad.isEmpty()) {
       Map.Entry<String, String> first = bad.entrySet().iterator().next();
-      throw new HbulkException(
-          ExitCode.USAGE,
-          first.getKey()
-              + " = '"
-              + first.getValue()
-              + "': expected a whole number from 0 up to what the key takes (an int's or a long's largest)");
+      throw new HbulkException(ExitCode.USAGE, message.apply(first.getKey(), first.getValue()));
     }
   }
 

@@ -243,33 +243,26 @@ public final class NightlyRun {
       matched |= matches != null && matches.length > 0;
     }
     if (!matched) {
-      throw new HbulkException(
-          ExitCode.NO_INPUT,
-          "no input for "
-              + date
-              + ": "
-              + input
-              + " matches no file;"
-              + " nothing was loaded. If the dump is late, run again when it is there (same command, --date "
-              + date
-              + ")");
+      throw noInput(date, input + " matches no file");
     }
     // A folder made before its files arrive is no input either: loaded as 0 records, the date
     // would count as loaded and the dump be skipped when it comes.
     if (InputSample.files(conf, inputs).isEmpty()) {
-      throw new HbulkException(
-          ExitCode.NO_INPUT,
-          "no input for "
-              + date
-              + ": "
-              + input
-              + " "
-              + ResolvedInputs.holdsNoFile()
-              + "; nothing was loaded. If the dump is late, run again when it is there (same"
-              + " command, --date "
-              + date
-              + ")");
+      throw noInput(date, input + " " + ResolvedInputs.holdsNoFile());
     }
+  }
+
+  private static HbulkException noInput(LocalDate date, String why) {
+    return new HbulkException(
+        ExitCode.NO_INPUT,
+        "no input for "
+            + date
+            + ": "
+            + why
+            + "; nothing was loaded. If the dump is late, run again when it is there (same"
+            + " command, --date "
+            + date
+            + ")");
   }
 
   /** A night's stage in words, as the nightly messages and the index page say it. */
